@@ -1,0 +1,75 @@
+"""The ``tricktable`` command line.
+
+Subcommands are small functions registered in :data:`COMMANDS`; each returns the exit
+status. Heavy imports happen inside the subcommand that needs them, so ``tricktable
+replay`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a record file (``-`` for standard input) and print the result as JSON."""
+    from games.records import replay_text
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        print(json.dumps({"ok": False, "error": f"cannot read {args.file}: {exc.strerror}"}))
+        return 2
+    except UnicodeDecodeError:
+        print(json.dumps({"ok": False, "error": f"{args.file} is not UTF-8 text"}))
+        return 2
+    out, status = replay_text(text)
+    print(json.dumps(out, indent=None if args.compact else 2, ensure_ascii=False))
+    return status
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Run the Discord bot."""
+    print(
+        "tricktable run: the Discord bot is not configured. Set DISCORD_TOKEN to the bot's "
+        "token (and optionally DATABASE_URL, default sqlite:///tricktable.db). To try the "
+        "games without Discord, use `tricktable replay examples/turup-deal.json`.",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tricktable",
+        description="Traditional trick-taking card games: the Discord bot and its tools.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("replay", help="replay a game record and print the result as JSON")
+    p.add_argument("file", help="the record (JSON); '-' reads standard input")
+    p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    p.set_defaults(handler=cmd_run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,354 @@
+"""The surface every game shares: deals, events, matches.
+
+A **deal** (:class:`Deal`) is a state object with the same small surface in every game:
+``to_act``, ``legal_actions(seat)``, ``apply(seat, action) -> events``, ``view(seat)``,
+``is_over`` and ``summary()``. ``apply`` either accepts the action completely or raises
+:class:`~games.errors.IllegalAction` and leaves the state exactly as it was.
+
+A **match** (:class:`Match`) wraps deals: it deals each one (from a seed, or from given
+hands when a record is replayed), scores it, keeps the totals, picks the next dealer and
+decides when the match is over, all through per-game hooks.
+
+Views and events are the only way front ends learn about cards. ``view(seat)`` holds
+exactly what that seat may see; ``view(None)`` is the public view. Every :class:`Event` says
+who may receive it (``to``: ``None`` for everybody, else a set of seats).
+
+Every game's view carries these keys, so front ends and AI players can treat games alike
+(games add their own keys beside them):
+
+``game``, ``seat`` (the viewer, or null), ``players``, ``teams`` (lists of seats),
+``dealer``, ``phase`` (a game-specific word; ``"over"`` at the end), ``to_act``,
+``trump`` (suit letter or null), ``hand`` (the viewer's cards, sorted for display: by suit,
+black and red alternating, strongest first), ``hand_sizes`` (cards held by every seat),
+``trick`` (``{"leader": s, "cards": [[seat, card], ...]}``, a hidden card written
+:data:`HIDDEN`), ``tricks`` (completed tricks as in the summary, public), and ``facts``
+(``[[label, text], ...]``: the public state in words, for display).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from games.actions import Action
+from games.errors import IllegalAction, RecordError
+from games.options import GameOptions
+
+HIDDEN = "??"
+"""How a card that the viewer may not see is written in views and events."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the front ends.
+
+    ``to`` is ``None`` when everybody may see it, else the seats that may.
+    """
+
+    type: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, **self.data}
+
+
+def public(kind: str, **data: Any) -> Event:
+    return Event(kind, data, None)
+
+
+def private(seat: int, kind: str, **data: Any) -> Event:
+    return Event(kind, data, frozenset({seat}))
+
+
+class Deal(ABC):
+    """One deal of one game. Subclasses implement the ``_``-prefixed hooks.
+
+    ``history`` is every accepted action in order; ``version`` counts them and is what the
+    table service uses to recognise stale clicks.
+    """
+
+    game: ClassVar[str]
+
+    def __init__(self, players: int, dealer: int) -> None:
+        self.players = players
+        self.dealer = dealer
+        self.history: list[tuple[int, Action]] = []
+
+    # -- the surface ----------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose action the deal waits for (several during Truf's secret bids)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it may not act)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: what everybody may see), as JSON-able data."""
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """The deal summary of ``shared/spec/records.md`` for the state reached."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Check and apply; raise ``IllegalAction`` before changing anything."""
+
+    @abstractmethod
+    def dealt_hands(self) -> list[list[str]]:
+        """Every seat's hand right after the deal, in the order dealt (record form)."""
+
+    def record_extra(self) -> dict[str, Any]:
+        """The record's ``extra`` object for this deal (stock, hand number, …)."""
+        return {}
+
+    # -- shared behaviour -----------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.history)
+
+    def closed_reason(self) -> str:
+        """Why no action is accepted once the deal is over (a void deal says why)."""
+        return "the deal is over"
+
+    def copy(self) -> Deal:
+        """An independent copy (search players explore copies); games may speed this up."""
+        return copy.deepcopy(self)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat``; return the events, or raise ``IllegalAction``."""
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat} at this table")
+        if self.is_over:
+            raise IllegalAction(self.closed_reason())
+        events = self._apply(seat, action)
+        self.history.append((seat, action))
+        return events
+
+    def record(self) -> dict[str, Any]:
+        """This deal as a record deal: dealer, hands, extra, actions."""
+        out: dict[str, Any] = {"dealer": self.dealer, "hands": self.dealt_hands()}
+        extra = self.record_extra()
+        if extra:
+            out["extra"] = extra
+        out["actions"] = [a.to_json(seat) for seat, a in self.history]
+        return out
+
+    def not_your_turn(self, seat: int) -> IllegalAction:
+        """The standard refusal for a seat that may not act now."""
+        if self.is_over:
+            return IllegalAction("the deal is over")
+        waiting = ", ".join(f"seat {s}" for s in self.to_act)
+        return IllegalAction(f"it is not your turn (waiting for {waiting})")
+
+
+class Match(ABC):
+    """A series of deals of one game, scored by its rules.
+
+    Subclasses implement the deal factory and the scoring hooks. ``totals`` is the running
+    score in the game's own unit, indexed by team or seat as the rule file says.
+    """
+
+    game: ClassVar[str]
+    options_type: ClassVar[type[GameOptions]]
+
+    def __init__(
+        self,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        players: int | None = None,
+        first_dealer: int = 0,
+        seed: int | str | None = None,
+    ) -> None:
+        if isinstance(options, GameOptions):
+            self.options = options
+        else:
+            self.options = self.options_type.from_json(options)
+        self.players = self.player_count(players)
+        if not 0 <= first_dealer < self.players:
+            raise RecordError(f"dealer {first_dealer} is not a seat (0-{self.players - 1})")
+        self.seed = seed
+        self.next_dealer = first_dealer
+        self.deal_summaries: list[dict[str, Any]] = []
+        self.deal_records: list[dict[str, Any]] = []
+        self.dealers: list[int] = []
+        self.current: Deal | None = None
+        self.over = False
+        self.winner: int | None = None
+        self.decided_after: int | None = None
+
+    # -- per-game hooks -------------------------------------------------------------------
+    def player_count(self, players: int | None) -> int:
+        """Validate the player count (default 4)."""
+        if players not in (None, 4):
+            raise RecordError(f"{self.game} is played by 4 players, not {players}")
+        return 4
+
+    @property
+    @abstractmethod
+    def totals(self) -> list[int]: ...
+
+    @abstractmethod
+    def _new_deal(
+        self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
+        rng: random.Random | None,
+    ) -> Deal:
+        """Build the next deal: from ``hands`` (a record) or by dealing with ``rng``."""
+
+    @abstractmethod
+    def _score(self, summary: dict[str, Any]) -> None:
+        """Score a finished deal's summary: update totals, ``next_dealer``, ``over``,
+        ``winner``; the summary may be completed with keys (e.g. ``game_points``)."""
+
+    @abstractmethod
+    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate a score-only deal's ``summary`` object (raise ``RecordError``) and
+        return a deal summary equivalent to a played deal's."""
+
+    def match_extras(self) -> dict[str, Any]:
+        """Game-specific match keys (Arba'a Turub ``holder``/``ref``, Truf directions)."""
+        return {}
+
+    def deal_key_extras(self) -> dict[str, Any]:
+        """What the next deal's record ``extra`` must say (Truf ``hand_number``)."""
+        return {}
+
+    # -- shared behaviour -----------------------------------------------------------------
+    def deal_rng(self, index: int) -> random.Random:
+        """The random source of deal ``index``: a pure function of the seed and the index."""
+        return random.Random(f"{self.game}:{self.seed}:{index}")
+
+    def start_deal(
+        self,
+        hands: Sequence[Sequence[str]] | None = None,
+        extra: Mapping[str, Any] | None = None,
+        dealer: int | None = None,
+    ) -> Deal:
+        """Start the next deal: shuffled from the seed, or with the given hands (records)."""
+        if self.over:
+            raise RecordError("the match is already over")
+        if self.current is not None and not self.current.is_over:
+            raise RecordError("the current deal is not over")
+        self._check_dealer(dealer)
+        index = len(self.deal_summaries)
+        parsed = None if hands is None else self.parse_hands(hands)
+        rng = self.deal_rng(index) if hands is None else None
+        self.current = self._new_deal(self.next_dealer, parsed, extra or {}, rng)
+        return self.current
+
+    def _check_dealer(self, dealer: int | None) -> None:
+        if dealer is not None and dealer != self.next_dealer:
+            raise RecordError(
+                f"dealer {dealer} is not the dealer the rules pick ({self.next_dealer})"
+            )
+
+    def parse_hands(self, hands: Sequence[Sequence[str]]) -> list[list[int]]:
+        """Parse record hands into card ints; shapes and deck contents are checked by the
+        game's deal constructor."""
+        from games.cards import card
+
+        if not isinstance(hands, list) or len(hands) != self.players:
+            raise RecordError(f"field 'hands': must list {self.players} hands")
+        out: list[list[int]] = []
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, list):
+                raise RecordError(f"field 'hands', seat {seat}: must be a list of cards")
+            try:
+                out.append([card(c) if isinstance(c, str) else card(repr(c)) for c in hand])
+            except ValueError as exc:
+                raise RecordError(f"field 'hands', seat {seat}: {exc}") from None
+        return out
+
+    def finish_deal(self) -> dict[str, Any]:
+        """Score the current (finished) deal and return its summary."""
+        deal = self.current
+        if deal is None or not deal.is_over:
+            raise RecordError("the deal is not over")
+        summary = deal.summary()
+        self.deal_records.append(deal.record())
+        self.current = None
+        return self._close(deal.dealer, summary)
+
+    def score_only(self, given: Mapping[str, Any], dealer: int | None = None) -> dict[str, Any]:
+        """Score a deal played elsewhere from its scoresheet summary (``records.md``)."""
+        if self.over:
+            raise RecordError("the match is already over")
+        if self.current is not None and not self.current.is_over:
+            raise RecordError("the current deal is not over")
+        self._check_dealer(dealer)
+        if not isinstance(given, Mapping):
+            raise RecordError("field 'summary': must be a JSON object")
+        d = self.next_dealer
+        summary = self._score_only_summary(d, given)
+        self.deal_records.append({"dealer": d, "summary": dict(given)})
+        self.current = None
+        return self._close(d, summary)
+
+    def _close(self, dealer: int, summary: dict[str, Any]) -> dict[str, Any]:
+        index = len(self.deal_summaries)
+        self.dealers.append(dealer)
+        self._score(summary)
+        summary["next_dealer"] = self.next_dealer
+        if self.over and self.decided_after is None:
+            self.decided_after = index
+        self.deal_summaries.append(summary)
+        return summary
+
+    def summary(self) -> dict[str, Any]:
+        """The match keys of ``records.md``."""
+        out: dict[str, Any] = {
+            "totals": list(self.totals),
+            "dealers": [*self.dealers, self.next_dealer],
+            "over": self.over,
+            "winner": self.winner,
+            "decided_after": self.decided_after,
+        }
+        out.update(self.match_extras())
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The whole match as a record (every finished deal and the one in progress)."""
+        deals = list(self.deal_records)
+        if self.current is not None:
+            deals.append(self.current.record())
+        out: dict[str, Any] = {"format": "tricktable/1", "game": self.game}
+        out["players"] = self.players
+        opts = self.options.to_json()
+        if opts:
+            out["options"] = opts
+        out["deals"] = deals
+        return out
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the rest of the project needs to know about one game.
+
+    ``teams(players, options)`` lists the sides as tuples of seats (individual games: one
+    seat each). ``random_playout(deal, rng)`` plays a deal to its end with uniformly random
+    legal actions on the game's fast core (used by search players and ``bench/engine.py``)
+    and returns the game's result for it; it consumes ``deal``, so callers pass a copy.
+    """
+
+    name: str
+    title: str
+    match_type: type[Match]
+    options_type: type[GameOptions]
+    player_counts: tuple[int, ...]
+    teams: Callable[[int, GameOptions], list[tuple[int, ...]]]
+    rules_file: str
+    random_playout: Callable[[Deal, random.Random], Any]
+    summary_line: str

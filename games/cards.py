@@ -1,0 +1,119 @@
+"""Cards, notation, decks, shuffling and dealing.
+
+A card is written as two characters, rank then suit (``"TS"`` = ten of spades), with ranks
+``A K Q J T 9 8 7 6 5 4 3 2`` and suits ``S H D C`` (``shared/rules/README.md``).
+
+Inside the engine a card is a small int: ``suit * 13 + rank`` where ``rank`` is the index
+in :data:`NATURAL` (``2`` = 0 … ``A`` = 12) and ``suit`` the index in :data:`SUITS`.
+Games that rank cards differently (Tarabish, Albastini) keep their own strength tables
+indexed by this int; the int itself never changes meaning.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+SUITS = "SHDC"
+"""Suit letters; a suit's int is its index here (S=0, H=1, D=2, C=3)."""
+
+NATURAL = "23456789TJQKA"
+"""Ranks from lowest to highest in the usual order; a rank's int is its index here."""
+
+RANKS = "AKQJT98765432"
+"""Ranks as written in the rule files, highest first."""
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+RED_SUITS = frozenset({1, 2})
+
+DISPLAY_SUIT_ORDER = (0, 1, 3, 2)
+"""Suits for showing a hand: spades, hearts, clubs, diamonds — black and red alternate."""
+
+RANKS_36 = "AKQJT9876"
+"""The 36-card pack's ranks (Arba'a Turub, Turup, Tarabish)."""
+
+RANKS_ALBASTINI = "A7KJQ6543"
+"""Albastini's ranks (no 2, 8, 9, 10)."""
+
+
+def card(text: str) -> int:
+    """Parse ``"TS"`` into a card int; raise ``ValueError`` naming the bad text."""
+    if len(text) != 2 or text[0] not in NATURAL or text[1] not in SUITS:
+        raise ValueError(f"{text!r} is not a card (write rank then suit, e.g. 'TS', 'AH')")
+    return SUITS.index(text[1]) * 13 + NATURAL.index(text[0])
+
+
+def name(c: int) -> str:
+    """The two-character notation of card int ``c``."""
+    return NATURAL[c % 13] + SUITS[c // 13]
+
+
+def suit_of(c: int) -> int:
+    return c // 13
+
+
+def rank_of(c: int) -> int:
+    """Natural rank index: 2 = 0 … A = 12."""
+    return c % 13
+
+
+def suit_letter(s: int) -> str:
+    return SUITS[s]
+
+
+def parse_suit(text: str) -> int:
+    """Parse a suit letter; raise ``ValueError`` naming the bad text."""
+    if len(text) != 1 or text not in SUITS:
+        raise ValueError(f"{text!r} is not a suit (one of S, H, D, C)")
+    return SUITS.index(text)
+
+
+def names(cards: Iterable[int]) -> list[str]:
+    return [name(c) for c in cards]
+
+
+def deck(ranks: str, suits: str = SUITS, copies: int = 1) -> list[int]:
+    """Every card of ``ranks`` × ``suits``, ``copies`` times (Arba'a Turub: 4 copies of 36)."""
+    one = [SUITS.index(s) * 13 + NATURAL.index(r) for s in suits for r in ranks]
+    return one * copies
+
+
+def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+    out = list(cards)
+    rng.shuffle(out)
+    return out
+
+
+def seat_order(first: int, players: int, direction: int) -> list[int]:
+    """Seats starting at ``first`` going clockwise (``direction`` +1) or counter-clockwise (-1)."""
+    return [(first + direction * i) % players for i in range(players)]
+
+
+def deal_packets(
+    cards: Sequence[int], order: Sequence[int], packet: int, per_seat: int, players: int
+) -> list[list[int]]:
+    """Deal ``cards`` from the top in packets of ``packet`` to the seats of ``order``, round
+    and round, until each has ``per_seat``; every hand lists its cards in the order dealt.
+    """
+    hands: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    while pos < per_seat * len(order):
+        for seat in order:
+            hands[seat].extend(cards[pos : pos + packet])
+            pos += packet
+    return hands
+
+
+def sort_for_display(cards: Iterable[int], strength: Sequence[int] | None = None) -> list[int]:
+    """Sort a hand by suit (black and red alternating), highest first within a suit.
+
+    ``strength`` maps a card int to its rank strength in the game (default: natural order).
+    """
+    key_rank = strength if strength is not None else [c % 13 for c in range(52)]
+    return sorted(cards, key=lambda c: (DISPLAY_SUIT_ORDER.index(c // 13), -key_rank[c]))
+
+
+def describe(cards: Iterable[int]) -> str:
+    """Cards as a comma-separated list, e.g. ``"9H, KH"``."""
+    return ", ".join(name(c) for c in cards)
