@@ -51,7 +51,7 @@ def open_match(record: Mapping[str, Any]) -> Match:
     if record.get("format", FORMAT) != FORMAT:
         raise RecordError(f"field 'format': {record.get('format')!r} is not {FORMAT!r}")
     game = record.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise RecordError(f"field 'game': {game!r} is not one of {', '.join(GAMES)}")
     players = record.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
