@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.registry import GAMES  # noqa: E402
+from games.registry import GAMES
 
 
 def measure(game: str, seconds: float) -> tuple[float, float, int]:

@@ -36,6 +36,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    """List the games, or one game's summary and every rule option with its default."""
+    from games.registry import GAMES
+
+    if args.game is None:
+        for info in GAMES.values():
+            counts = ", ".join(map(str, info.player_counts))
+            print(f"{info.name:12} {info.title} ({counts} players): {info.summary_line}")
+        return 0
+    info = GAMES.get(args.game)
+    if info is None:
+        print(f"unknown game {args.game!r}; games: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    print(f"{info.title} — {info.summary_line}")
+    print(f"Rules: docs/rules/{info.rules_file}. Options (--options JSON, defaults shown):")
+    for row in info.options_type.describe():
+        print(f"  {row['name']} = {json.dumps(row['default'])}  [{row['allowed']}]")
+        print(f"      {row['doc']}")
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     """Run the Discord bot."""
     print(
@@ -58,6 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the record (JSON); '-' reads standard input")
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
     p.set_defaults(handler=cmd_replay)
+
+    p = sub.add_parser("rules", help="list the games, or one game's rule options")
+    p.add_argument("game", nargs="?", help="a game name (see `tricktable rules`)")
+    p.set_defaults(handler=cmd_rules)
 
     p = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     p.set_defaults(handler=cmd_run)

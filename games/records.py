@@ -41,6 +41,12 @@ def _deals_of(record: Mapping[str, Any]) -> list[Any]:
     return [{k: record[k] for k in shorthand}]
 
 
+def _at(where: str, exc: RecordError) -> RecordError:
+    """Prefix an error with its place: ``deal 2, field 'hands' …`` or ``deal 2: …``."""
+    text = str(exc)
+    return RecordError(f"{where}, {text}" if text.startswith("field") else f"{where}: {text}")
+
+
 def open_match(record: Mapping[str, Any]) -> Match:
     """Validate the record's header and create its match (no deal played yet)."""
     if not isinstance(record, Mapping):
@@ -104,8 +110,7 @@ def replay(record: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
                     raise RecordError("field 'extra': must be a JSON object")
                 deal = match.start_deal(deal_obj["hands"], extra, dealer)
             except RecordError as exc:
-                raise RecordError(f"{where}, {exc}" if "field" in str(exc)[:6] else
-                                  f"{where}: {exc}") from None
+                raise _at(where, exc) from None
             actions = deal_obj.get("actions", [])
             if not isinstance(actions, list):
                 raise RecordError(f"{where}, field 'actions': must be a list")

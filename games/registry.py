@@ -10,9 +10,9 @@ from games.base import GameInfo
 
 
 def _load() -> dict[str, GameInfo]:
-    from games import arbaa_turub, turup
+    from games import albastini, arbaa_turub, tarabish, truf, turup
 
-    infos = [arbaa_turub.INFO, turup.INFO]
+    infos = [arbaa_turub.INFO, turup.INFO, tarabish.INFO, albastini.INFO, truf.INFO]
     return {info.name: info for info in infos}
 
 
