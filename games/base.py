@@ -46,14 +46,20 @@ HIDDEN = "??"
 class Event:
     """Something that happened, for the front ends.
 
-    ``to`` is ``None`` when everybody may see it, else the seats that may.
+    ``to`` is ``None`` when everybody may see it, else the seats that may; ``exclude``
+    removes seats from an event everybody else may see (Truf's face-down trump: the public
+    ``??`` event excludes the player, who gets his own event with the card). Spectators
+    (``seat`` ``None``) see exactly the events with ``to`` ``None``.
     """
 
     type: str
     data: Mapping[str, Any] = field(default_factory=dict)
     to: frozenset[int] | None = None
+    exclude: frozenset[int] = frozenset()
 
     def visible_to(self, seat: int | None) -> bool:
+        if seat is not None and seat in self.exclude:
+            return False
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> dict[str, Any]:
@@ -64,8 +70,9 @@ def public(kind: str, **data: Any) -> Event:
     return Event(kind, data, None)
 
 
-def private(seat: int, kind: str, **data: Any) -> Event:
-    return Event(kind, data, frozenset({seat}))
+def private(who: int, kind: str, **data: Any) -> Event:
+    """An event for seat ``who`` alone."""
+    return Event(kind, data, frozenset({who}))
 
 
 class Deal(ABC):

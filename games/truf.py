@@ -89,7 +89,7 @@ from itertools import combinations
 from typing import Any
 
 from games.actions import Action
-from games.base import HIDDEN, Deal, Event, GameInfo, Match, public
+from games.base import HIDDEN, Deal, Event, GameInfo, Match, private, public
 from games.cards import (
     NATURAL,
     SUIT_NAMES,
@@ -478,7 +478,7 @@ class TrufDeal(Deal):
                                 f"{MIN_TOTAL[len(cards)]}: {' + '.join(names_of(cards))} "
                                 f"is worth {value}")
         self.bids[seat] = cards
-        events = [_to(seat, "bid", seat=seat, cards=names_of(cards), value=value),
+        events = [private(seat, "bid", seat=seat, cards=names_of(cards), value=value),
                   public("bid_placed", seat=seat, waiting=list(self.to_act))]
         if self.to_act:
             return events
@@ -540,11 +540,10 @@ class TrufDeal(Deal):
         trick_no = len(self.completed) + 1
         self.fast_play(c)
         if s == t:
-            others = frozenset(x for x in range(self.players) if x != seat)
-            events = [_to(seat, "play", seat=seat, card=action.card, trick=trick_no,
-                          face_down=True),
+            events = [private(seat, "play", seat=seat, card=action.card, trick=trick_no,
+                              face_down=True),
                       Event("play", {"seat": seat, "card": HIDDEN, "trick": trick_no,
-                                     "face_down": True}, others)]
+                                     "face_down": True}, None, frozenset({seat}))]
         else:
             events = [public("play", seat=seat, card=action.card, trick=trick_no,
                              face_down=False)]
@@ -702,11 +701,6 @@ def _card_of(text: str | None) -> int:
         return parse_card(text or "")
     except ValueError:
         raise IllegalAction(f"{text!r} is not a card (rank then suit, e.g. 'TS')") from None
-
-
-def _to(who: int, kind: str, **data: Any) -> Event:
-    """An event for seat ``who`` alone (its data may name the seat, unlike ``private``)."""
-    return Event(kind, data, frozenset({who}))
 
 
 def names_of(cards: Sequence[int]) -> list[str]:

@@ -460,7 +460,8 @@ def test_trumps_are_face_down_until_the_trick_is_complete() -> None:
     own = [e for e in events if e.visible_to(2)]
     assert [e.data["card"] for e in own] == ["4S"] and own[0].to == frozenset({2})
     hidden = [e for e in events if e.data.get("card") == HIDDEN]
-    assert len(hidden) == 1 and hidden[0].to == frozenset({0, 1, 3})
+    assert len(hidden) == 1 and hidden[0].to is None and hidden[0].exclude == frozenset({2})
+    assert hidden[0].visible_to(None) and not hidden[0].visible_to(2)
     assert "4S" not in json.dumps(deal.summary())
     events = deal.apply(1, Action.play("AH"))
     trick = [e for e in events if e.type == "trick"]
