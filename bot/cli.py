@@ -57,6 +57,25 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_db_upgrade(args: argparse.Namespace) -> int:
+    """Apply the database migrations (DATABASE_URL, default sqlite:///tricktable.db)."""
+    import asyncio
+
+    from storage import StorageError, resolve_url, upgrade
+
+    url = args.url or resolve_url(None)
+    try:
+        before, after = asyncio.run(upgrade(url))
+    except (StorageError, ValueError, OSError) as exc:
+        print(f"tricktable db upgrade: {exc}", file=sys.stderr)
+        return 1
+    if before == after:
+        print(f"the database is up to date (schema version {after})")
+    else:
+        print(f"upgraded the database from schema version {before} to {after}")
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     """Run the Discord bot."""
     print(
@@ -83,6 +102,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="list the games, or one game's rule options")
     p.add_argument("game", nargs="?", help="a game name (see `tricktable rules`)")
     p.set_defaults(handler=cmd_rules)
+
+    p = sub.add_parser("db", help="database maintenance")
+    db = p.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    p = db.add_parser("upgrade", help="apply the schema migrations and print the versions")
+    p.add_argument("--url", help="database URL (default: DATABASE_URL, else "
+                   "sqlite:///tricktable.db)")
+    p.set_defaults(handler=cmd_db_upgrade)
 
     p = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     p.set_defaults(handler=cmd_run)

@@ -1,0 +1,388 @@
+"""The Store protocol: everything the layers above may ask of storage.
+
+Contracts common to every method:
+
+* Every method is a coroutine and is safe to call from many coroutines at once.
+* A method that writes does so in one transaction: when it returns, the change is durable
+  (committed and flushed as the backend's durability setting promises); when it raises,
+  nothing was changed.
+* Datetimes in and out are timezone-aware; the store returns them in UTC and refuses naive
+  ones (``ValueError``).
+* JSON values (options, seats, meta, actions, results, records) read back exactly as written.
+* ``user_id``, ``guild_id``, ``channel_id`` are Discord snowflakes (64-bit integers). They
+  are not foreign keys: a result may be recorded before a player's name is known.
+* Free-text values must not contain NUL; key values (game, terminal location, statuses,
+  reminder kinds) are at most :data:`~storage.models.MAX_KEY_LENGTH` characters.
+* Update methods change only the fields passed; :data:`~storage.models.UNSET` (the
+  default) leaves a field as it is, ``None`` clears a nullable one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from types import TracebackType
+from typing import Any, Protocol, Self
+
+from storage.models import (
+    ActionEntry,
+    DealRecord,
+    Entrant,
+    Fixture,
+    GuildSettings,
+    JsonObject,
+    LeaderboardPage,
+    League,
+    Location,
+    Match,
+    MatchRecord,
+    NewFixture,
+    PartnerStats,
+    Player,
+    PlayerStats,
+    Rating,
+    RatingHistoryEntry,
+    RatingUpdate,
+    RecoveredTable,
+    Rounds,
+    Season,
+    Table,
+    TableStatus,
+    Unset,
+)
+
+
+class Store(Protocol):
+    """Persistent state of tricktable. Open one with :func:`storage.open_store`."""
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Close every connection. The store must not be used afterwards."""
+        ...
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        """Close the store (``async with await open_store() as store: ...``)."""
+        ...
+
+    async def schema_version(self) -> int:
+        """The database's schema version (equal to ``storage.LATEST_VERSION`` once open)."""
+        ...
+
+    # -- players and guilds ------------------------------------------------------------
+
+    async def upsert_player(self, user_id: int, display_name: str) -> Player:
+        """Create the player or update their last display name; return the stored row."""
+        ...
+
+    async def get_player(self, user_id: int) -> Player | None: ...
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings, with the default for every setting it never changed
+        (also for a guild the store has never seen)."""
+        ...
+
+    async def update_guild_settings(
+        self, guild_id: int, changes: Mapping[str, object]
+    ) -> GuildSettings:
+        """Change some settings (keys are GuildSettings field names; ``None`` restores the
+        default) and return the resulting settings. Unknown keys or values of the wrong type
+        raise ValueError. Atomic across processes."""
+        ...
+
+    # -- tables and their action logs --------------------------------------------------
+
+    async def create_table(
+        self,
+        location: Location,
+        game: str,
+        *,
+        options: JsonObject | None = None,
+        seats: list[Any] | None = None,
+        status: TableStatus = "lobby",
+        meta: JsonObject | None = None,
+        turn_deadline: dt.datetime | None = None,
+        lobby_deadline: dt.datetime | None = None,
+    ) -> Table:
+        """Create a table (empty action log). A location holds at most one unfinished
+        (lobby or playing) table: otherwise raises LocationBusy, naming the one there."""
+        ...
+
+    async def get_table(self, table_id: int) -> Table | None: ...
+
+    async def find_open_table(self, location: Location) -> Table | None:
+        """The unfinished table at ``location``, if any."""
+        ...
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: TableStatus | Unset = ...,
+        options: JsonObject | Unset = ...,
+        seats: list[Any] | Unset = ...,
+        meta: JsonObject | Unset = ...,
+        turn_deadline: dt.datetime | Unset | None = ...,
+        lobby_deadline: dt.datetime | Unset | None = ...,
+    ) -> Table:
+        """Change the given fields and ``updated_at``; return the table. ``finished`` and
+        ``abandoned`` are final: changing the status of such a table raises TableClosed
+        (other fields stay editable). Raises NotFound."""
+        ...
+
+    async def append_action(self, table_id: int, seq: int, action: JsonObject) -> None:
+        """Append one entry to the table's log; durable when this returns.
+
+        Sequence numbers start at 1 and have no gaps: ``seq`` must be the next one.
+        An already used ``seq`` raises DuplicateAction (carrying the stored entry) and
+        changes nothing, so retrying an append whose acknowledgement was lost is safe.
+        A ``seq`` past the next one raises SequenceGap; a finished or abandoned table raises
+        TableClosed; an unknown table raises NotFound.
+        """
+        ...
+
+    async def append_actions(
+        self, table_id: int, first_seq: int, actions: Sequence[JsonObject]
+    ) -> None:
+        """Append several entries (``first_seq``, ``first_seq + 1``, …) atomically: all or
+        none, with the same rules as :meth:`append_action`."""
+        ...
+
+    async def load_actions(self, table_id: int, *, after_seq: int = 0) -> list[ActionEntry]:
+        """The table's log entries with ``seq > after_seq``, in order. Raises NotFound."""
+        ...
+
+    async def load_unfinished_tables(self) -> list[RecoveredTable]:
+        """Every lobby or playing table with its whole log, ordered by table id, read from
+        one consistent snapshot with two queries (whatever the number of tables)."""
+        ...
+
+    # -- matches -----------------------------------------------------------------------
+
+    async def record_match(self, record: MatchRecord) -> bool:
+        """Store a finished match with its participants and deal records, atomically.
+
+        At most one match per table: returns True when stored, False (and changes nothing)
+        when the table's match was already recorded. Raises NotFound for an unknown table.
+        """
+        ...
+
+    async def get_match(self, match_id: int) -> Match | None: ...
+
+    async def get_match_for_table(self, table_id: int) -> Match | None: ...
+
+    async def load_deals(self, match_id: int) -> list[DealRecord]:
+        """The match's deal records ordered by deal number."""
+        ...
+
+    # -- ratings, leaderboards, statistics ---------------------------------------------
+
+    async def get_ratings(
+        self, guild_id: int, game: str, user_ids: Sequence[int], *, season_id: int | None = None
+    ) -> dict[int, Rating]:
+        """Current ratings of the given players (players without one are absent).
+        ``season_id`` None means the all-time ratings."""
+        ...
+
+    async def record_ratings(
+        self, match_id: int, updates: Sequence[RatingUpdate], *, season_id: int | None = None
+    ) -> bool:
+        """Store the players' new ratings after a match (guild and game are the match's):
+        set mu and sigma, count the match and the win, and add a rating history row each.
+
+        Once per match and season: returns False (changing nothing) if this match already
+        updated ratings of that season. The caller computes the new values from
+        :meth:`get_ratings`; rating updates of one guild and game should be serialised by
+        the caller (one match result at a time), or a concurrent update may be overwritten.
+        """
+        ...
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        season_id: int | None = None,
+        limit: int = 20,
+        offset: int = 0,
+    ) -> LeaderboardPage:
+        """One page of the leaderboard ordered by conservative rating (mu − 3·sigma), best
+        first, ties by user id; ``rank`` counts from the top of the whole board."""
+        ...
+
+    async def rating_history(
+        self,
+        user_id: int,
+        guild_id: int,
+        game: str,
+        *,
+        season_id: int | None = None,
+        limit: int = 50,
+    ) -> list[RatingHistoryEntry]:
+        """The player's rating after each of their last ``limit`` rated matches, newest
+        first."""
+        ...
+
+    async def player_stats(self, user_id: int, *, guild_id: int | None = None) -> PlayerStats:
+        """Matches, wins, draws, losses and deals per game, in one guild or everywhere."""
+        ...
+
+    async def player_partners(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        game: str | None = None,
+        limit: int = 10,
+    ) -> list[PartnerStats]:
+        """The human players most often in the same team as ``user_id`` (most matches
+        first) and the wins they shared."""
+        ...
+
+    # -- leagues -----------------------------------------------------------------------
+
+    async def create_league(
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        game: str,
+        *,
+        weekday: int,
+        start_time: dt.time,
+        time_zone: str,
+        options: JsonObject | None = None,
+        rounds: Rounds = "single",
+        points_win: int = 3,
+        points_draw: int = 1,
+        points_loss: int = 0,
+        status: str = "draft",
+    ) -> League: ...
+
+    async def get_league(self, league_id: int) -> League | None: ...
+
+    async def list_leagues(self, guild_id: int) -> list[League]:
+        """The guild's leagues, oldest first."""
+        ...
+
+    async def update_league(
+        self,
+        league_id: int,
+        *,
+        channel_id: int | Unset = ...,
+        name: str | Unset = ...,
+        game: str | Unset = ...,
+        options: JsonObject | Unset = ...,
+        weekday: int | Unset = ...,
+        start_time: dt.time | Unset = ...,
+        time_zone: str | Unset = ...,
+        rounds: Rounds | Unset = ...,
+        points_win: int | Unset = ...,
+        points_draw: int | Unset = ...,
+        points_loss: int | Unset = ...,
+        status: str | Unset = ...,
+    ) -> League:
+        """Raises NotFound."""
+        ...
+
+    async def create_season(
+        self,
+        guild_id: int,
+        name: str,
+        *,
+        league_id: int | None = None,
+        status: str = "planned",
+        starts_at: dt.datetime | None = None,
+        ends_at: dt.datetime | None = None,
+    ) -> Season:
+        """A league's season, or with ``league_id`` None a guild-wide rating season."""
+        ...
+
+    async def get_season(self, season_id: int) -> Season | None: ...
+
+    async def list_seasons(
+        self, guild_id: int, *, league_id: int | Unset | None = ...
+    ) -> list[Season]:
+        """The guild's seasons, oldest first; ``league_id`` narrows to one league (None:
+        only the guild-wide seasons)."""
+        ...
+
+    async def update_season(
+        self,
+        season_id: int,
+        *,
+        name: str | Unset = ...,
+        status: str | Unset = ...,
+        starts_at: dt.datetime | Unset | None = ...,
+        ends_at: dt.datetime | Unset | None = ...,
+    ) -> Season:
+        """Raises NotFound."""
+        ...
+
+    async def add_entrant(
+        self, season_id: int, members: Sequence[int], *, name: str | None = None
+    ) -> Entrant:
+        """A team (with ``name``) or a single player (one member, no name); members keep
+        their order."""
+        ...
+
+    async def get_entrant(self, entrant_id: int) -> Entrant | None: ...
+
+    async def list_entrants(self, season_id: int) -> list[Entrant]: ...
+
+    async def update_entrant(
+        self,
+        entrant_id: int,
+        *,
+        name: str | Unset | None = ...,
+        members: Sequence[int] | Unset = ...,
+    ) -> Entrant:
+        """Rename and/or replace the members. Raises NotFound."""
+        ...
+
+    async def create_fixtures(
+        self, season_id: int, fixtures: Sequence[NewFixture]
+    ) -> list[Fixture]:
+        """Create fixtures atomically; returned in the order given."""
+        ...
+
+    async def get_fixture(self, fixture_id: int) -> Fixture | None: ...
+
+    async def list_fixtures(self, season_id: int, *, round: int | None = None) -> list[Fixture]:
+        """The season's fixtures by round, then creation order."""
+        ...
+
+    async def fixtures_due(self, until: dt.datetime, *, status: str = "scheduled") -> list[Fixture]:
+        """Fixtures of every guild with this status scheduled at or before ``until``,
+        earliest first (for the scheduler)."""
+        ...
+
+    async def update_fixture(
+        self,
+        fixture_id: int,
+        *,
+        scheduled_at: dt.datetime | Unset | None = ...,
+        status: str | Unset = ...,
+        result: JsonObject | Unset | None = ...,
+        table_id: int | Unset | None = ...,
+        match_id: int | Unset | None = ...,
+        confirmed_by: int | Unset | None = ...,
+    ) -> Fixture:
+        """Raises NotFound."""
+        ...
+
+    async def mark_reminder_sent(self, fixture_id: int, kind: str) -> bool:
+        """Claim the reminder ``kind`` of a fixture: True the first time, False ever after
+        (from any process). Claim before sending, and a reminder is never sent twice."""
+        ...
+
+    async def reminders_sent(self, fixture_id: int) -> dict[str, dt.datetime]:
+        """Kinds of reminder already claimed for the fixture, with when."""
+        ...

@@ -1,0 +1,202 @@
+"""SQLite backend (aiosqlite): one writer connection, one reader connection.
+
+Durability and concurrency:
+
+* WAL journal, ``synchronous=FULL`` by default: a commit has reached the disk (the WAL is
+  fsynced) before :meth:`SqliteDatabase.write` returns, so an acknowledged action survives
+  a crash of the process *and* of the machine. ``synchronous=NORMAL`` (URL option) survives
+  a process crash but may lose the last commits on power loss.
+* All writes of the process go through one connection, serialised by an asyncio lock, each
+  in a ``BEGIN IMMEDIATE`` transaction, so coroutines appending to many tables at once never
+  interleave statements. Other processes are kept out by SQLite's own lock (busy timeout).
+* Reads use a second, query-only connection with its own lock; in WAL mode they do not wait
+  for writers and see the last committed state. ``:memory:`` databases use one connection.
+* Foreign keys are enforced on both connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Literal
+
+import aiosqlite
+
+from storage.codec import timestamp_text
+from storage.driver import Row
+from storage.errors import ConstraintViolation
+from storage.sql import Dialect, Params, bind
+
+Synchronous = Literal["FULL", "NORMAL"]
+BUSY_TIMEOUT_MS = 10_000
+
+
+def _value(value: object) -> object:
+    if isinstance(value, dt.datetime):
+        return timestamp_text(value)
+    return value
+
+
+class _SqliteConnection:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, params: Params | None = None) -> None:
+        text, args = bind(sql, Dialect.SQLITE, params or {})
+        try:
+            await self._connection.execute(text, [_value(a) for a in args])
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintViolation(str(exc)) from exc
+
+    async def executemany(self, sql: str, params: Sequence[Params]) -> None:
+        if not params:
+            return
+        text, _ = bind(sql, Dialect.SQLITE, params[0])
+        rows = [[_value(a) for a in bind(sql, Dialect.SQLITE, p)[1]] for p in params]
+        try:
+            await self._connection.executemany(text, rows)
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintViolation(str(exc)) from exc
+
+    async def fetch(self, sql: str, params: Params | None = None) -> list[Row]:
+        text, args = bind(sql, Dialect.SQLITE, params or {})
+        try:
+            rows = await self._connection.execute_fetchall(text, [_value(a) for a in args])
+        except sqlite3.IntegrityError as exc:
+            raise ConstraintViolation(str(exc)) from exc
+        return list(rows)
+
+    async def fetchrow(self, sql: str, params: Params | None = None) -> Row | None:
+        rows = await self.fetch(sql, params)
+        return rows[0] if rows else None
+
+
+class SqliteDatabase:
+    """An open SQLite database file (see the module docstring for the guarantees)."""
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock() if reader is not None else self._write_lock
+
+    @property
+    def dialect(self) -> Dialect:
+        return Dialect.SQLITE
+
+    @property
+    def migration_lock_sql(self) -> str | None:
+        return None  # BEGIN IMMEDIATE already excludes every other writer
+
+    @classmethod
+    async def open(cls, path: str, synchronous: Synchronous = "FULL") -> SqliteDatabase:
+        """Open (creating if needed) the database file at ``path`` or ``:memory:``."""
+        memory = path == ":memory:"
+        writer = await _connect(path, synchronous, query_only=False)
+        try:
+            if not memory:
+                await _enable_wal(writer)
+            reader = None if memory else await _connect(path, synchronous, query_only=True)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(writer, reader)
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[_SqliteConnection]:
+        async with self._write_lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield _SqliteConnection(self._writer)
+            except BaseException:
+                await _rollback(self._writer)
+                raise
+            try:
+                await self._writer.execute("COMMIT")
+            except BaseException:
+                await _rollback(self._writer)
+                raise
+
+    async def write_one(self, sql: str, params: Params | None = None) -> list[Row]:
+        # In autocommit mode a lone statement is a transaction: it commits (durably) in the
+        # step that completes it, so this is one trip to the SQLite thread, not three.
+        async with self._write_lock:
+            return await _SqliteConnection(self._writer).fetch(sql, params)
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[_SqliteConnection]:
+        connection = self._reader or self._writer
+        async with self._read_lock:
+            await connection.execute("BEGIN")
+            try:
+                yield _SqliteConnection(connection)
+            finally:
+                await _rollback(connection)
+
+    async def pragmas(self) -> dict[str, object]:
+        """The settings that carry the durability promises, as the writer connection sees
+        them (for diagnostics and tests)."""
+        values: dict[str, object] = {}
+        async with self._write_lock:
+            for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
+                rows = await self._writer.execute_fetchall(f"PRAGMA {name}")
+                values[name] = next(iter(rows))[0]
+        return values
+
+    async def close(self) -> None:
+        async with self._write_lock:
+            if self._reader is not None:
+                await self._reader.close()
+            await self._writer.close()
+
+
+async def _connect(
+    path: str, synchronous: Synchronous, *, query_only: bool
+) -> aiosqlite.Connection:
+    connection = await aiosqlite.connect(
+        path,
+        isolation_level=None,  # transactions are explicit
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        cached_statements=256,
+    )
+    try:
+        connection.row_factory = sqlite3.Row
+        await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await connection.execute("PRAGMA foreign_keys = ON")
+        await connection.execute(f"PRAGMA synchronous = {synchronous}")
+        if query_only:
+            await connection.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
+
+
+async def _enable_wal(connection: aiosqlite.Connection) -> None:
+    """Switch the file to WAL (a no-op once it is). Switching needs a moment of exclusive
+    access, for which SQLite does not wait on its own, so retry while other connections
+    (e.g. another process opening the same new file) hold it, up to the busy timeout."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            rows = await connection.execute_fetchall("PRAGMA journal_mode = WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or loop.time() > deadline:
+                raise
+            await asyncio.sleep(0.01)
+    mode = str(next(iter(rows))[0]).lower()
+    if mode != "wal":
+        raise sqlite3.OperationalError(f"could not enable WAL (journal mode is {mode})")
+
+
+async def _rollback(connection: aiosqlite.Connection) -> None:
+    """Roll back the open transaction, if any; never mask the error being handled."""
+    # No transaction is open when e.g. COMMIT went through before a cancellation.
+    with contextlib.suppress(sqlite3.Error):
+        await connection.execute("ROLLBACK")

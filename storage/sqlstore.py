@@ -1,0 +1,17 @@
+"""The one Store implementation, written against :mod:`storage.driver`.
+
+Both backends are this class on a different :class:`~storage.driver.Database`: all SQL and
+all rules live in the mixins, so SQLite and PostgreSQL behave the same by construction and
+the contract tests check it.
+"""
+
+from __future__ import annotations
+
+from storage.leagues import LeaguesMixin
+from storage.results import ResultsMixin
+from storage.tables import TablesMixin
+
+
+class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin):
+    """A :class:`storage.base.Store` on SQLite or PostgreSQL. Use as ``async with``, or
+    call :meth:`close`. Construct with :func:`storage.open_store`."""

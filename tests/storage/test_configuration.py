@@ -1,0 +1,182 @@
+"""URLs, the default database, SQL compilation and SQLite-specific guarantees."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    DEFAULT_URL,
+    ChannelLocation,
+    SqlStore,
+    UnsupportedURL,
+    open_store,
+    parse_url,
+    resolve_url,
+)
+from storage.factory import PostgresTarget, SqliteTarget, redact
+from storage.postgres import PostgresDatabase
+from storage.results import LEADERBOARD_SQL
+from storage.sql import Dialect, bind, compile_sql
+from storage.sqlite import SqliteDatabase
+from storage.tables import RECOVERY_ACTIONS_SQL, RECOVERY_TABLES_SQL
+
+# -- URLs --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "target"),
+    [
+        ("sqlite:///tricktable.db", SqliteTarget("tricktable.db")),
+        ("sqlite:///data/my%20bot.db", SqliteTarget("data/my bot.db")),
+        ("sqlite:////var/lib/tt.db", SqliteTarget("/var/lib/tt.db")),
+        ("sqlite:///:memory:", SqliteTarget(":memory:")),
+        ("sqlite:///x.db?synchronous=normal", SqliteTarget("x.db", "NORMAL")),
+        ("postgresql://u:p@h:5433/db", PostgresTarget("postgresql://u:p@h:5433/db")),
+        ("postgres://h/db?schema=tt_a", PostgresTarget("postgresql://h/db", "tt_a")),
+        (
+            "postgresql://h/db?sslmode=require&schema=s",
+            PostgresTarget("postgresql://h/db?sslmode=require", "s"),
+        ),
+    ],
+)
+def test_parse_url(url: str, target: object) -> None:
+    assert parse_url(url) == target
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["mysql://h/db", "sqlite://host/x.db", "sqlite:///", "sqlite:///x.db?journal=off", "x.db"],
+)
+def test_unsupported_urls(url: str) -> None:
+    with pytest.raises(UnsupportedURL):
+        parse_url(url)
+
+
+def test_passwords_are_redacted_in_messages() -> None:
+    assert redact("postgresql://bot:s3cret@db/tt") == "postgresql://bot:***@db/tt"
+    with pytest.raises(UnsupportedURL) as info:
+        parse_url("mysql://bot:s3cret@db/tt")
+    assert "s3cret" not in str(info.value)
+
+
+def test_resolve_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert resolve_url() == DEFAULT_URL == "sqlite:///tricktable.db"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://h/db")
+    assert resolve_url() == "postgresql://h/db"
+    assert resolve_url("sqlite:///a.db") == "sqlite:///a.db"
+
+
+async def test_default_database_is_a_file_in_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.chdir(tmp_path)
+    store = await open_store()
+    await store.upsert_player(1, "Ana")
+    await store.close()
+    assert (tmp_path / "tricktable.db").exists()
+
+
+async def test_database_url_from_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.db'}")
+    store = await open_store()
+    await store.close()
+    assert (tmp_path / "env.db").exists()
+
+
+def test_bad_schema_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="schema name"):
+        asyncio.run(PostgresDatabase.open("postgresql://127.0.0.1/x", schema='a"; DROP'))
+
+
+# -- named parameters --------------------------------------------------------------------
+
+
+def test_named_parameters_compile_per_dialect() -> None:
+    sql = "SELECT * FROM t WHERE a = :a AND (CAST(:b AS BIGINT) IS NULL OR b = :b) AND c = ':x'"
+    assert compile_sql(sql, Dialect.SQLITE) == (
+        "SELECT * FROM t WHERE a = ?1 AND (CAST(?2 AS BIGINT) IS NULL OR b = ?2) AND c = ':x'",
+        ("a", "b"),
+    )
+    assert compile_sql(sql, Dialect.POSTGRES)[0].startswith("SELECT * FROM t WHERE a = $1 AND")
+    assert compile_sql('SELECT x::text, ":no" -- :nor\nFROM t', Dialect.POSTGRES) == (
+        'SELECT x::text, ":no" -- :nor\nFROM t',
+        (),
+    )
+    assert bind("SELECT :b, :a, :b", Dialect.POSTGRES, {"a": 1, "b": 2, "c": 3}) == (
+        "SELECT $1, $2, $1",
+        [2, 1],
+    )
+    with pytest.raises(KeyError, match="missing SQL parameter 'a'"):
+        bind("SELECT :a", Dialect.SQLITE, {})
+
+
+# -- SQLite specifics --------------------------------------------------------------------
+
+
+async def test_sqlite_durability_settings(tmp_path: Path) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'p.db'}")
+    assert isinstance(store, SqlStore) and isinstance(store.database, SqliteDatabase)
+    pragmas = await store.database.pragmas()
+    await store.close()
+    # WAL, synchronous=FULL (2), foreign keys on, a busy timeout.
+    assert pragmas == {
+        "journal_mode": "wal",
+        "synchronous": 2,
+        "foreign_keys": 1,
+        "busy_timeout": 10000,
+    }
+    normal = await open_store(f"sqlite:///{tmp_path / 'p.db'}?synchronous=normal")
+    assert isinstance(normal, SqlStore) and isinstance(normal.database, SqliteDatabase)
+    assert (await normal.database.pragmas())["synchronous"] == 1
+    await normal.close()
+
+
+async def test_store_is_an_async_context_manager(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'cm.db'}"
+    async with await open_store(url) as store:
+        await store.upsert_player(1, "Ana")
+    async with await open_store(url) as store:
+        player = await store.get_player(1)
+        assert player is not None and player.display_name == "Ana"
+
+
+async def test_sqlite_in_memory() -> None:
+    store = await open_store("sqlite:///:memory:")
+    table = await store.create_table(ChannelLocation(1, 1), "truf")
+    await store.append_action(table.id, 1, {"a": 1})
+    assert [r.table.id for r in await store.load_unfinished_tables()] == [table.id]
+    await store.close()
+
+
+@pytest.mark.parametrize(
+    ("sql", "index"),
+    [
+        (LEADERBOARD_SQL, "ratings_leaderboard"),
+        (RECOVERY_TABLES_SQL, "game_tables_unfinished"),
+        (RECOVERY_ACTIONS_SQL, "game_tables_unfinished"),
+        ("SELECT * FROM participants WHERE user_id = :u", "participants_user"),
+        ("SELECT * FROM fixtures WHERE status = :s AND scheduled_at <= :t", "fixtures_due"),
+    ],
+)
+async def test_queries_use_their_indexes(tmp_path: Path, sql: str, index: str) -> None:
+    path = tmp_path / "plan.db"
+    await (await open_store(f"sqlite:///{path}")).close()
+    text, names = compile_sql(sql, Dialect.SQLITE)
+    connection = sqlite3.connect(path)
+    try:
+        plan = " | ".join(
+            str(row[3])
+            for row in connection.execute(f"EXPLAIN QUERY PLAN {text}", [0] * len(names))
+        )
+    finally:
+        connection.close()
+    assert index in plan, plan
+    assert "TEMP B-TREE" not in plan, plan  # no sort step: the index gives the order
