@@ -178,6 +178,14 @@ class Store(Protocol):
 
     async def get_match_for_table(self, table_id: int) -> Match | None: ...
 
+    async def list_matches(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
+        limit: int = 10, before_id: int | None = None,
+    ) -> list[Match]:
+        """The guild's matches newest first (by id), optionally of one game or with one
+        player; ``before_id`` pages back (ids below it); at most 100 per call."""
+        ...
+
     async def load_deals(self, match_id: int) -> list[DealRecord]:
         """The match's deal records ordered by deal number."""
         ...

@@ -298,6 +298,11 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         "players, guilds, tables and action logs, matches, ratings, leagues",
         _INITIAL,
     ),
+    Migration(
+        2,
+        "an index for a guild's recent matches",
+        ("CREATE INDEX matches_guild_recent ON matches (guild_id, id)",),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

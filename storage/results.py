@@ -172,6 +172,43 @@ class ResultsMixin(StoreCore):
     async def get_match_for_table(self, table_id: int) -> Match | None:
         return await self._get_match("table_id", table_id)
 
+    async def list_matches(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
+        limit: int = 10, before_id: int | None = None,
+    ) -> list[Match]:
+        params: dict[str, object] = {
+            "guild_id": codec.integer(guild_id, "guild_id"),
+            "limit": max(1, min(int(limit), 100)),
+        }
+        where = ["m.guild_id = :guild_id"]
+        if game is not None:
+            params["game"] = codec.key(game, "game")
+            where.append("m.game = :game")
+        if before_id is not None:
+            params["before_id"] = codec.integer(before_id, "before_id")
+            where.append("m.id < :before_id")
+        if user_id is not None:
+            params["user_id"] = codec.integer(user_id, "user_id")
+            where.append("EXISTS (SELECT 1 FROM participants p"
+                         " WHERE p.match_id = m.id AND p.user_id = :user_id)")
+        async with self._db.read() as connection:
+            rows = await connection.fetch(
+                f"SELECT * FROM matches m WHERE {' AND '.join(where)}"
+                " ORDER BY m.id DESC LIMIT :limit",
+                params,
+            )
+            ids = [int(r["id"]) for r in rows]
+            people: dict[int, list[Participant]] = {i: [] for i in ids}
+            if ids:
+                marks = ", ".join(f":id{i}" for i in range(len(ids)))
+                for r in await connection.fetch(
+                    f"SELECT * FROM participants WHERE match_id IN ({marks})"
+                    " ORDER BY match_id, seat",
+                    {f"id{i}": v for i, v in enumerate(ids)},
+                ):
+                    people[int(r["match_id"])].append(_participant(r))
+        return [_match(r, tuple(people[int(r["id"])])) for r in rows]
+
     async def _get_match(self, column: str, value: int) -> Match | None:
         async with self._db.read() as connection:
             row = await connection.fetchrow(

@@ -295,3 +295,24 @@ async def test_ai_seats_are_never_partners(store: SqlStore) -> None:
     assert await store.player_partners(1) == []
     stats = await store.player_stats(1)
     assert stats.matches == 1 and stats.wins == 1
+
+
+async def test_list_matches_newest_first_with_filters_and_paging(store: SqlStore) -> None:
+    ids = []
+    for n, (game, people) in enumerate([("tarabish", (1, 2)), ("turup", (1, 5)),
+                                         ("tarabish", (6, 7))]):
+        table_id = await finished_table(store, 100 + n, game)
+        await store.record_match(team_match(table_id, people, (3, 4), game=game))
+        found = await store.get_match_for_table(table_id)
+        assert found is not None
+        ids.append(found.id)
+    other = await finished_table(store, 200)
+    await store.record_match(team_match(other, (1, 2), (3, 4), guild_id=GUILD + 1))
+    listed = await store.list_matches(GUILD)
+    assert [m.id for m in listed] == ids[::-1]
+    assert [p.user_id for p in listed[-1].participants] == [1, 3, 2, 4]
+    assert [m.id for m in await store.list_matches(GUILD, game="tarabish")] == [ids[2], ids[0]]
+    assert [m.id for m in await store.list_matches(GUILD, user_id=1)] == [ids[1], ids[0]]
+    assert [m.id for m in await store.list_matches(GUILD, limit=1, before_id=ids[2])] == [
+        ids[1]]
+    assert await store.list_matches(GUILD, game="truf") == []
