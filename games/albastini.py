@@ -625,19 +625,12 @@ class AlbastiniMatch(Match):
     options_type = AlbastiniOptions
     options: AlbastiniOptions
 
-    def __init__(
-        self,
-        options: GameOptions | Mapping[str, Any] | None = None,
-        players: int | None = None,
-        first_dealer: int = 0,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(options, players, first_dealer, seed)
+    def _setup(self) -> None:
         if self.options.teams != "3x2" and self.players != 6:
             raise OptionError(f"option 'teams' applies to 6 players only, not {self.players}")
         self.sides = sides_for(self.players, self.options.teams)
         self.vp = [0] * len(self.sides)
-        self._choices = [first_dealer]
+        self._choices = [self.next_dealer]
 
     def player_count(self, players: int | None) -> int:
         if players is None:

@@ -85,14 +85,7 @@ class ArbaaTurubMatch(Match):
     options_type = ArbaaTurubOptions
     options: ArbaaTurubOptions
 
-    def __init__(
-        self,
-        options: GameOptions | Mapping[str, Any] | None = None,
-        players: int | None = None,
-        first_dealer: int = 0,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(options, players, first_dealer, seed)
+    def _setup(self) -> None:
         self.holder: int | None = None
         self.ref: int | None = None
         self.deals_won = [0, 0]

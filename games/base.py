@@ -196,8 +196,14 @@ class Match(ABC):
         self.over = False
         self.winner: int | None = None
         self.decided_after: int | None = None
+        self._setup()
 
     # -- per-game hooks -------------------------------------------------------------------
+    @abstractmethod
+    def _setup(self) -> None:
+        """Initialise the game's own match state (totals, counters); options, players and
+        the first dealer are already set. May raise ``OptionError`` for option clashes."""
+
     def player_count(self, players: int | None) -> int:
         """Validate the player count (default 4)."""
         if players not in (None, 4):

@@ -885,14 +885,7 @@ class TarabishMatch(Match):
     options_type = TarabishOptions
     options: TarabishOptions
 
-    def __init__(
-        self,
-        options: GameOptions | Mapping[str, Any] | None = None,
-        players: int | None = None,
-        first_dealer: int = 0,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(options, players, first_dealer, seed)
+    def _setup(self) -> None:
         self.points = [0, 0]
 
     @property

@@ -791,14 +791,7 @@ class TrufMatch(Match):
     options_type = TrufOptions
     options: TrufOptions
 
-    def __init__(
-        self,
-        options: GameOptions | Mapping[str, Any] | None = None,
-        players: int | None = None,
-        first_dealer: int = 0,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(options, players, first_dealer, seed)
+    def _setup(self) -> None:
         if self.players == 4 and self.options.removed_suit != "C":
             raise OptionError("option 'removed_suit' applies only to the 3-player game")
         self.scores = [0] * self.players

@@ -229,14 +229,7 @@ class TurupMatch(Match):
     options_type = TurupOptions
     options: TurupOptions
 
-    def __init__(
-        self,
-        options: GameOptions | Mapping[str, Any] | None = None,
-        players: int | None = None,
-        first_dealer: int = 0,
-        seed: int | str | None = None,
-    ) -> None:
-        super().__init__(options, players, first_dealer, seed)
+    def _setup(self) -> None:
         self.points = [0, 0]
 
     @property
