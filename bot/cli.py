@@ -12,6 +12,8 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
+from bot import simulate, terminal
+
 Handler = Callable[[argparse.Namespace], int]
 
 
@@ -76,15 +78,76 @@ def cmd_db_upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_TOKEN = (
+    "tricktable run: no bot token. Set DISCORD_TOKEN to the bot's token (and optionally "
+    "DATABASE_URL, default sqlite:///tricktable.db; TRICKTABLE_LOG_LEVEL, "
+    "TRICKTABLE_OWNER_IDS, TRICKTABLE_AI_WORKERS; see the README). To try the games "
+    "without Discord, run `tricktable play`."
+)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
-    """Run the Discord bot."""
-    print(
-        "tricktable run: the Discord bot is not configured. Set DISCORD_TOKEN to the bot's "
-        "token (and optionally DATABASE_URL, default sqlite:///tricktable.db). To try the "
-        "games without Discord, use `tricktable replay examples/turup-deal.json`.",
-        file=sys.stderr,
-    )
-    return 2
+    """Run the Discord bot (settings from the environment; see bot/settings.py)."""
+    from bot.settings import Settings, SettingsError
+
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"tricktable run: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    import logging
+
+    import discord
+
+    from bot.app import configure_logging, create_bot
+
+    configure_logging(settings)
+    log = logging.getLogger("tricktable")
+    log.info("starting (database %s)", _redacted_url(settings.database_url))
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error("the bot asked for an intent the developer portal does not grant")
+        return 1
+    return 0
+
+
+def cmd_sync(args: argparse.Namespace) -> int:
+    """Publish the slash commands: to one guild (instant) or globally."""
+    import asyncio
+
+    from bot.settings import Settings, SettingsError
+
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"tricktable sync: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(NO_TOKEN.replace("tricktable run", "tricktable sync"), file=sys.stderr)
+        return 2
+    from bot.app import configure_logging, sync_commands
+
+    configure_logging(settings)
+    guild = args.guild if args.guild is not None else (
+        settings.dev_guild if not args.all else None)
+    count = asyncio.run(sync_commands(settings, guild))
+    where = f"guild {guild}" if guild is not None else "all guilds (global)"
+    print(f"synced {count} commands to {where}")
+    return 0
+
+
+def _redacted_url(url: str) -> str:
+    from storage.factory import redact
+
+    return redact(url)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -110,8 +173,18 @@ def build_parser() -> argparse.ArgumentParser:
                    "sqlite:///tricktable.db)")
     p.set_defaults(handler=cmd_db_upgrade)
 
+    terminal.add_parser(sub)
+    simulate.add_parser(sub)
+
     p = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     p.set_defaults(handler=cmd_run)
+
+    p = sub.add_parser("sync", help="publish the bot's slash commands (needs DISCORD_TOKEN)")
+    p.add_argument("--guild", type=int, help="a guild id: sync there only, at once "
+                   "(default: TRICKTABLE_DEV_GUILD, else global)")
+    p.add_argument("--all", action="store_true", help="sync globally even when "
+                   "TRICKTABLE_DEV_GUILD is set")
+    p.set_defaults(handler=cmd_sync)
     return parser
 
 

@@ -1,0 +1,261 @@
+"""Benchmark of the Discord adapter: many tables in one process against the fake Discord.
+
+    python bench/bot.py [--tables 200] [--seconds 40]
+
+Two phases, each with ``--tables`` tables in their own channels of one guild, the real bot
+(:func:`bot.app.create_bot`) on a fresh SQLite file, AI pace 0, ``random`` AI players,
+images off:
+
+1. **one simulated human and three AI players** per table (Turup): each human plays every
+   turn as a person does — **My hand** on the public message, then the card in the panel's
+   select (and the signal button where a lead offers one). Measured: time from pushing the
+   interaction on the gateway to the bot's callback (p50/p95), REST calls per played card.
+2. **all-AI tables** (Turup): REST calls per played card (table edits, results).
+
+Memory per table is the growth of the process's resident set over the tables opened
+(phase 1, after play), divided by their number. Prints a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "bot"))
+sys.path.insert(0, str(ROOT))
+
+from fakediscord import FakeDiscord, Harness, pointed_at  # noqa: E402
+from fakediscord import payloads as P  # noqa: E402
+from fakediscord.models import InteractionRecord, StoredMessage  # noqa: E402
+
+from bot.app import create_bot  # noqa: E402
+from bot.service import Seat  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from storage import ChannelLocation  # noqa: E402
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as fh:
+        pages = int(fh.read().split()[1])
+    import os
+
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+class Human:
+    """One simulated player: plays its seat whenever it is to act."""
+
+    def __init__(self, server: FakeDiscord, user: Any, channel: Any, table_id: int,
+                 service: Any, seat: int, latencies: list[float], rng: random.Random) -> None:
+        self.server, self.user, self.channel = server, user, channel
+        self.table_id, self.service, self.seat = table_id, service, seat
+        self.latencies, self.rng = latencies, rng
+        self.choices = 0
+        self.kinds: dict[str, list[float]] = {}
+
+    async def interact(self, message: StoredMessage, data: dict[str, Any]) -> InteractionRecord:
+        record = self.server.new_interaction(
+            interaction_type=P.MESSAGE_COMPONENT, data=data, user=self.user,
+            channel=self.channel, message=message, source_message_id=message.id)
+        start = time.monotonic()
+        await self.server.push_interaction(record)
+        while record.callback is None:
+            await asyncio.sleep(0.005)  # the server notes the callback's arrival time
+        self.latencies.append(record.callback.time - start)
+        self.kinds.setdefault(data["custom_id"][3], []).append(record.callback.time - start)
+        return record
+
+    async def run(self, public_id: int, until: float) -> None:
+        """Play whenever the seat is to act (told by a service subscription, as cheap as
+        a person watching the table), until ``until``."""
+        sub = self.service.subscribe(self.table_id, self.seat)
+        try:
+            while time.monotonic() < until:
+                try:
+                    event = await asyncio.wait_for(sub.get(), until - time.monotonic())
+                except TimeoutError:
+                    return
+                if event is None:
+                    return
+                latest = event
+                for e in sub.drain():
+                    latest = e
+                if latest.type != "state" or not latest.data.get("legal"):
+                    continue
+                public = self.server.message(public_id)
+                rec = await self.interact(
+                    public, P.component_data(f"tt:h:{self.table_id}:0:", 2))
+                if rec.original_message_id is None:
+                    continue
+                await self.choose(self.server.message(rec.original_message_id))
+        finally:
+            sub.close()
+
+    async def choose(self, panel: StoredMessage) -> None:
+        for _ in range(3):
+            comps = [c for c in panel.walk_components()
+                     if str(c.get("custom_id", "")).startswith(("tt:s:", "tt:a:"))
+                     and "concede" not in c["custom_id"]]
+            if not comps:
+                return
+            c = self.rng.choice(comps)
+            if c["type"] == 3:
+                value = self.rng.choice(c["options"])["value"]
+                data = P.component_data(c["custom_id"], 3, [value])
+            else:
+                data = P.component_data(c["custom_id"], 2)
+            await self.interact(panel, data)
+            self.choices += 1
+            panel = self.server.message(panel.id)
+            if not any(x.startswith("tt:a:") and '"play"' in x for x in panel.custom_ids()) or \
+                    any(x.startswith("tt:s:") for x in panel.custom_ids()):
+                return  # not a signal choice: the card was played
+
+
+async def open_tables(bot: Any, harness: Harness, channels: list[Any], users: list[Any] | None
+                      ) -> list[int]:
+    ids = []
+    guild_id = int(harness.guild.id)
+    for i, channel in enumerate(channels):
+        seats: list[Seat | None] = [Seat.ai("random") for _ in range(4)]
+        if users is not None:
+            seats[0] = Seat.human(users[i].id, users[i].username)
+        ids.append(await bot.service.create_table(
+            ChannelLocation(guild_id, int(channel.id)), "turup", seats=seats, start=True))
+    return ids
+
+
+async def wait_messages(bot: Any, ids: list[int]) -> dict[int, int]:
+    cog = bot.get_cog("TablesCog")
+    for _ in range(3000):
+        found = {t: cog.uis[t].message_id for t in ids
+                 if t in cog.uis and cog.uis[t].message_id}
+        if len(found) == len(ids):
+            return found
+        await asyncio.sleep(0.01)
+    raise RuntimeError("the table messages were not all posted")
+
+
+async def cards_played(bot: Any, ids: list[int]) -> int:
+    """Cards played at these tables (from their action logs: finished tables too)."""
+    total = 0
+    for t in ids:
+        for entry in await bot.store.load_actions(t):
+            total += entry.action.get("action", {}).get("type") == "play"
+    return total
+
+
+async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str, str]]:
+    server = FakeDiscord()
+    await server.start()
+    rows: list[tuple[str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp, pointed_at(server):
+        harness = Harness(server, timeout=30)
+        harness.strict = False
+        channels = [server.add_text_channel(harness.guild, f"t{i}") for i in range(2 * tables)]
+        users = []
+        for i in range(tables):
+            u = server.add_user(f"p{i}")
+            server.join(harness.guild, u)
+            users.append(u)
+        settings = Settings(token=server.token, database_url=f"sqlite:///{tmp}/bench.db?synchronous=normal",
+                            ai_workers=0, edit_delay=0.2, edit_interval=1.0)
+        bot = create_bot(settings)
+        await harness.start_bot(bot)
+        await bot.store.update_guild_settings(int(harness.guild.id),
+                                              {"ai_pace": pace, "images": False,
+                                               "turn_timeout": 3600})
+        bot.get_cog("TablesCog").forget_guild_settings(int(harness.guild.id))
+        await asyncio.sleep(0.05)
+
+        # -- phase 1: one human and three AI players per table --------------------------
+        rss0 = rss_bytes()
+        ids = await open_tables(bot, harness, channels[:tables], users)
+        messages = await wait_messages(bot, ids)
+        start_seq = server.requests[-1].seq
+        latencies: list[float] = []
+        rng = random.Random(1)
+        humans = [Human(server, users[i], channels[i], t, bot.service, 0, latencies, rng)
+                  for i, t in enumerate(ids)]
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(h.run(messages[h.table_id], until) for h in humans))
+        by_kind: dict[str, list[float]] = {}
+        for h in humans:
+            for k, v in h.kinds.items():
+                by_kind.setdefault(k, []).extend(v)
+        played = await cards_played(bot, ids)
+        calls = [r for r in server.requests if r.seq > start_seq]
+        bot_calls = [r for r in calls if "/callback" not in r.route]
+        rss1 = rss_bytes()
+        latencies.sort()
+        p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
+        p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+        rows.append(("tables (1 human + 3 AI)", str(tables), ""))
+        rows.append(("interactions answered", str(len(latencies)), ""))
+        rows.append(("cards played", str(played), ""))
+        rows.append(("interaction → response p50 / p95",
+                     f"{p50:.1f} ms / {p95:.1f} ms", "p95 ≤ 50 ms"))
+        names = {"h": "My hand click", "s": "card select", "a": "signal button"}
+        for k, v in sorted(by_kind.items()):
+            v.sort()
+            rows.append((f"… {names.get(k, k)} ({len(v)}) p50 / p95",
+                         f"{v[len(v) // 2] * 1000:.1f} ms / "
+                         f"{v[int(0.95 * (len(v) - 1))] * 1000:.1f} ms", ""))
+        rows.append(("REST calls per played card (bot's own, 1 human + 3 AI)",
+                     f"{len(bot_calls) / max(1, played):.2f}", ""))
+        rows.append(("REST calls per played card incl. interaction callbacks",
+                     f"{len(calls) / max(1, played):.2f}", ""))
+        rows.append(("memory per table (RSS growth / tables)",
+                     f"{(rss1 - rss0) / tables / 1e6:.2f} MB", "≤ 2 MB"))
+        for t in ids:
+            with contextlib.suppress(Exception):
+                await bot.service.abandon(t)
+        await asyncio.sleep(0.5)
+
+        # -- phase 2: all-AI tables -------------------------------------------------------
+        ai_ids = await open_tables(bot, harness, channels[tables:], None)
+        await wait_messages(bot, ai_ids)
+        seq = server.requests[-1].seq
+        await asyncio.sleep(seconds)
+        played = await cards_played(bot, ai_ids)
+        finished = 0
+        for t in ai_ids:
+            if t not in bot.service.table_ids():
+                finished += 1
+        calls = [r for r in server.requests if r.seq > seq]
+        rows.append(("all-AI tables / cards played / matches finished",
+                     f"{tables} / {played} / {finished}", ""))
+        rows.append(("REST calls per played card (all-AI)",
+                     f"{len(calls) / max(1, played):.3f}", "≤ 0.5"))
+        await harness.close()
+    await server.close()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--pace", type=float, default=1.5,
+                        help="AI pace in seconds (the guild default is 1.5)")
+    args = parser.parse_args()
+    started = time.monotonic()
+    rows = asyncio.run(bench(args.tables, args.seconds, args.pace))
+    print("| measure | value | target |")
+    print("|---|---|---|")
+    for name, value, target in rows:
+        print(f"| {name} | {value} | {target} |")
+    print(f"\n(total {time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

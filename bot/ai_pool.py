@@ -1,0 +1,117 @@
+"""AI decisions in a pool of worker processes, so a search never stalls the event loop.
+
+``games/`` may not import asyncio, so the asynchronous face of the AI lives here.
+:class:`AIPool` wraps a :class:`concurrent.futures.ProcessPoolExecutor`: each decision is
+sent to a worker as picklable data — ``(game, view, legal actions, level, budget, seed,
+options)`` — and the worker returns the chosen :class:`~games.actions.Action`. The event
+loop only awaits a future (``loop.run_in_executor``), so it keeps serving other tables,
+heartbeats and Discord while players think. Workers run at a lower CPU priority (``nice``)
+than the event loop's process.
+
+``random`` decisions and decisions with a single legal action are answered at once in the
+calling process (they cost microseconds); ``rules`` and ``search`` go to the pool.
+
+Usage::
+
+    async with AIPool(workers=2) as pool:
+        action = await pool.choose("turup", view, legal, level="search",
+                                   budget=Budget(ms=200), seed="table:3:17")
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import multiprocessing
+import os
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from types import TracebackType
+from typing import Any
+
+from games.actions import Action
+from games.ai import DEFAULT_BUDGET, Budget, make_player
+
+
+def decide(game: str, view: Mapping[str, Any], legal: Sequence[Action], level: str,
+           budget: Budget, seed: int | str | None,
+           options: Mapping[str, Any] | None) -> Action:
+    """One decision (runs in a worker process; also usable in-process)."""
+    if view.get("game") != game:
+        raise ValueError(f"the view is of {view.get('game')!r}, not {game!r}")
+    return make_player(level, seed=seed, options=options).choose(view, list(legal), budget)
+
+
+def _init_worker(nice: int) -> None:
+    if nice and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not permitted on this system: run as is
+            os.nice(nice)
+    importlib.import_module("games.ai.players")  # load the engine before the first move
+
+
+def _ping() -> int:
+    return os.getpid()
+
+
+class AIPool:
+    """A pool of AI worker processes.
+
+    ``workers``: number of processes (default: the CPU count, at most 4). ``nice``: how
+    much lower the workers' scheduling priority is than the caller's (POSIX only).
+    """
+
+    def __init__(self, workers: int | None = None, *, nice: int = 5,
+                 start_method: str = "spawn") -> None:
+        count = workers if workers is not None else min(4, os.cpu_count() or 1)
+        self.workers = max(1, count)
+        ctx = multiprocessing.get_context(start_method)
+        self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
+                                             initializer=_init_worker, initargs=(nice,))
+        self._closed = False
+
+    async def warm_up(self) -> None:
+        """Start every worker now (otherwise they start on the first decisions)."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._executor, _ping)
+                               for _ in range(self.workers)))
+
+    async def choose(
+        self,
+        game: str,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        level: str = "search",
+        budget: Budget = DEFAULT_BUDGET,
+        seed: int | str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Action:
+        """The action an AI of ``level`` chooses for the seat whose ``view`` this is."""
+        if self._closed:
+            raise RuntimeError("the AI pool is closed")
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        args = (game, dict(view), list(legal), level, budget, seed,
+                dict(options) if options else None)
+        if level == "random":
+            return decide(*args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, decide, *args)
+
+    def close(self, wait: bool = True) -> None:
+        """Shut the workers down (pending decisions are cancelled when not waiting)."""
+        if not self._closed:
+            self._closed = True
+            self._executor.shutdown(wait=wait, cancel_futures=not wait)
+
+    async def aclose(self) -> None:
+        await asyncio.to_thread(self.close)
+
+    async def __aenter__(self) -> AIPool:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.aclose()

@@ -1,0 +1,157 @@
+"""The Discord bot: :func:`create_bot` builds it, its ``setup_hook`` wires everything.
+
+``setup_hook`` (run once discord.py has logged in, before the gateway connects):
+
+1. opens the store (``settings.database_url``) unless one was passed in;
+2. starts the AI worker pool (``settings.ai_workers``; 0: AI decisions run in a thread);
+3. builds the :class:`~bot.service.TableService` with the ratings/league hook;
+4. adds the table cog (slash commands, persistent dynamic components, the event pump that
+   draws the tables) and recovers every unfinished table of the store: each continues from
+   its last accepted action and its old messages' buttons keep working;
+5. adds the club feature (``bot.discord_bot.club.setup``) when that module is present.
+
+Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/admin sync``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.service import Clock, RatingsHook, TableService
+from bot.settings import Settings
+from storage import Store, open_store
+
+log = logging.getLogger(__name__)
+
+
+class TricktableBot(commands.Bot):
+    """The bot. ``store``/``service`` are available once ``setup_hook`` ran."""
+
+    def __init__(self, settings: Settings, *, store: Store | None = None,
+                 clock: Clock | None = None, sync_only: bool = False,
+                 **options: Any) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        intents.members = False
+        intents.presences = False
+        # Table messages name players without pinging them; notices allow user pings.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, **options)
+        self.settings = settings
+        self._given_store = store
+        self.store: Store = store  # type: ignore[assignment]  # set in setup_hook
+        self.service: TableService = None  # type: ignore[assignment]
+        self._clock = clock
+        self._pool: Any = None
+        self.sync_only = sync_only
+        """Set up the commands but recover and run no table (``tricktable sync``)."""
+
+    async def setup_hook(self) -> None:
+        from bot.discord_bot.admin import AdminCog
+        from bot.discord_bot.tables import TablesCog
+
+        if self._given_store is None:
+            self.store = await open_store(self.settings.database_url)
+        if self.settings.ai_workers > 0 and not self.sync_only:
+            from bot.ai_pool import AIPool
+
+            self._pool = AIPool(self.settings.ai_workers)
+        ratings: RatingsHook | None = None
+        try:
+            from bot.ratings import MatchResultsHook
+        except ImportError:  # the ratings feature is optional
+            pass
+        else:
+            ratings = MatchResultsHook(self.store)
+        self.service = TableService(self.store, clock=self._clock, ratings=ratings,
+                                    ai_pool=self._pool)
+        tables = TablesCog(self)
+        await self.add_cog(tables)
+        await self.add_cog(AdminCog(self))
+        if not self.sync_only:
+            await tables.start()
+        try:
+            from bot.discord_bot import club
+        except ImportError:
+            club = None  # type: ignore[assignment]
+        if club is not None and hasattr(club, "setup"):
+            await club.setup(self, store=self.store, service=self.service)
+        log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
+
+    async def close(self) -> None:
+        tables = self.get_cog("TablesCog")
+        if tables is not None:
+            await self.remove_cog("TablesCog")
+        if self.service is not None:
+            await self.service.close()
+        if self._pool is not None:
+            await self._pool.aclose()
+            self._pool = None
+        if self._given_store is None and self.store is not None:
+            await self.store.close()
+            self.store = None  # type: ignore[assignment]
+        await super().close()
+
+
+def create_bot(settings: Settings | None = None, *, store: Store | None = None,
+               clock: Clock | None = None, **options: Any) -> TricktableBot:
+    """The bot, configured by ``settings`` (default: :meth:`Settings.from_env`).
+
+    ``store``: use this open store (its owner closes it) instead of opening
+    ``settings.database_url``; ``clock``: the table service's clock (tests pass a
+    ``FakeClock``); further keyword arguments go to ``commands.Bot``."""
+    return TricktableBot(settings or Settings.from_env(), store=store, clock=clock, **options)
+
+
+async def sync_commands(settings: Settings, guild_id: int | None = None) -> int:
+    """Publish the slash commands (to ``guild_id`` only, at once, or globally) over HTTP,
+    without connecting to the gateway or running any table. Returns how many were synced."""
+    bot = create_bot(settings, sync_only=True)
+    async with bot:
+        assert settings.token is not None
+        await bot.login(settings.token)
+        guild = discord.Object(guild_id) if guild_id is not None else None
+        if guild is not None:
+            bot.tree.copy_global_to(guild=guild)
+        synced = await bot.tree.sync(guild=guild)
+    return len(synced)
+
+
+class RedactToken(logging.Filter):
+    """Replace the bot token wherever it would appear in a log line."""
+
+    def __init__(self, token: str | None) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token:
+            text = record.getMessage()
+            if self.token in text:
+                record.msg = text.replace(self.token, "[redacted token]")
+                record.args = ()
+            if record.exc_info and record.exc_info[1] is not None and self.token in str(
+                    record.exc_info[1]):
+                record.exc_text = logging.Formatter().formatException(
+                    record.exc_info).replace(self.token, "[redacted token]")
+                record.exc_info = None
+        return True
+
+
+def configure_logging(settings: Settings, stream: Any = None) -> logging.Handler:
+    """Log to ``stream`` (default stderr) with time, level and logger, at
+    ``settings.log_level``, the token redacted from every line. Returns the handler."""
+    import sys
+
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(settings.token))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(settings.log_level)
+    return handler

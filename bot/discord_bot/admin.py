@@ -1,0 +1,85 @@
+"""``/settings`` (Manage Server) and the owner-only ``/admin sync``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+log = logging.getLogger(__name__)
+
+
+def settings_text(gs: Any) -> str:
+    return (f"Turn timeout: **{gs.turn_timeout} s** · AI pace: **{gs.ai_pace} s** · "
+            f"Images: **{'on' if gs.images else 'off'}** · Matches with AI players count "
+            f"for ratings: **{'yes' if gs.ai_matches_rated else 'no'}**.\n"
+            "New tables use these settings.")
+
+
+class AdminCog(commands.Cog, name="AdminCog"):
+    """Guild settings and command syncing."""
+
+    admin = app_commands.Group(name="admin", description="Bot administration (owner only)")
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description="This server's table settings")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(turn_timeout="seconds a player has to act before an AI plays for them",
+                           ai_pace="seconds an AI player waits before it plays",
+                           images="draw the table and hands as pictures",
+                           ai_matches_rated="whether matches with AI players count for "
+                                            "ratings")
+    async def settings(self, interaction: discord.Interaction,
+                       turn_timeout: app_commands.Range[int, 10, 86400] | None = None,
+                       ai_pace: app_commands.Range[float, 0.0, 30.0] | None = None,
+                       images: bool | None = None,
+                       ai_matches_rated: bool | None = None) -> None:
+        perms = interaction.permissions
+        if not perms.manage_guild:
+            await interaction.response.send_message(
+                "Changing the settings needs the Manage Server permission.", ephemeral=True)
+            return
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        changes: dict[str, object] = {}
+        for key, value in (("turn_timeout", turn_timeout), ("ai_pace", ai_pace),
+                           ("images", images), ("ai_matches_rated", ai_matches_rated)):
+            if value is not None:
+                changes[key] = float(value) if key == "ai_pace" else value
+        store = self.bot.store
+        if changes:
+            gs = await store.update_guild_settings(interaction.guild_id, changes)
+            tables = self.bot.get_cog("TablesCog")
+            if tables is not None:
+                tables.forget_guild_settings(interaction.guild_id)
+            head = "Settings changed. "
+        else:
+            gs = await store.get_guild_settings(interaction.guild_id)
+            head = ""
+        await interaction.followup.send(head + settings_text(gs), ephemeral=True)
+
+    @admin.command(name="sync", description="Publish the slash commands (bot owner only)")
+    @app_commands.describe(here="sync to this server only (instant) instead of globally")
+    async def sync(self, interaction: discord.Interaction, here: bool = False) -> None:
+        owners = self.bot.settings.owner_ids
+        allowed = (interaction.user.id in owners if owners
+                   else await self.bot.is_owner(interaction.user))
+        if not allowed:
+            await interaction.response.send_message("Only the bot's owner can sync commands.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild = interaction.guild if here and interaction.guild is not None else None
+        if guild is not None:
+            self.bot.tree.copy_global_to(guild=guild)
+        synced = await self.bot.tree.sync(guild=guild)
+        where = f"this server ({guild.id})" if guild is not None else "every server (global)"
+        log.info("synced %d commands to %s", len(synced), where)
+        await interaction.followup.send(f"Synced {len(synced)} commands to {where}.",
+                                        ephemeral=True)

@@ -1,0 +1,254 @@
+"""Words of the Discord adapter: cards, hands, actions, seats, the lobby and the table.
+
+Pure functions of views and table snapshots (no discord import), so they are cheap to test
+and the same text is produced after a restart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.service import Seat, TableInfo
+from games.actions import Action
+from games.base import HIDDEN
+from games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from games.registry import GAMES
+
+RANK_WORDS = {"T": "10"}
+TEAM_LETTERS = "ABCDEF"
+
+
+def card_text(card: str) -> str:
+    """``"TS"`` → ``"10♠"``; a hidden card is ``🂠``."""
+    if card == HIDDEN:
+        return "🂠"
+    return RANK_WORDS.get(card[0], card[0]) + SUIT_SYMBOLS[SUITS.index(card[1])]
+
+
+def suit_text(suit: str | None) -> str:
+    if not suit:
+        return "none"
+    i = SUITS.index(suit)
+    return f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i]}"
+
+
+def grouped(cards: Sequence[str]) -> list[tuple[str, int]]:
+    """Cards in their given order with identical ones counted (Arba'a Turub's four packs)."""
+    out: list[tuple[str, int]] = []
+    index: dict[str, int] = {}
+    for c in cards:
+        if c in index:
+            card, n = out[index[c]]
+            out[index[c]] = (card, n + 1)
+        else:
+            index[c] = len(out)
+            out.append((c, 1))
+    return out
+
+
+def hand_lines(hand: Sequence[str]) -> list[str]:
+    """One line per suit in the view's display order (black and red alternate), identical
+    cards as ``A♠×2``."""
+    lines: list[str] = []
+    current: str | None = None
+    parts: list[str] = []
+    for card, n in grouped(hand):
+        if card == HIDDEN:
+            continue
+        if card[1] != current:
+            if parts:
+                lines.append(" ".join(parts))
+            current, parts = card[1], []
+        parts.append(card_text(card) + (f"×{n}" if n > 1 else ""))
+    if parts:
+        lines.append(" ".join(parts))
+    return lines
+
+
+def action_text(action: Action) -> str:
+    """A player's words for an action (button labels, logs)."""
+    t = action.type
+    if t == "play":
+        text = f"Play {card_text(action.card or '')}"
+        if action.signal:
+            text += f" — signal {action.signal}"
+        if action.bella:
+            text += " — announce bella"
+        return text
+    if t == "call_trump":
+        return f"Trump {suit_text(action.suit)}"
+    if t == "pass":
+        return "Pass"
+    if t == "bid":
+        cards = (action.card,) if action.card else (action.cards or ())
+        return "Bid " + " ".join(card_text(c) for c in cards)
+    if t == "adjust":
+        return f"Adjust {action.direction} {action.amount}"
+    if t == "declare_runs":
+        return "Declare runs"
+    if t == "ask_partner":
+        return "Ask partner"
+    if t == "answer":
+        return f"Answer {action.tricks}"
+    if t == "kort":
+        return "Continue (kort)" if action.cont else "Stop"
+    if t == "declare_kort":
+        return "Declare kort"
+    if t == "concede":
+        return "Concede"
+    return action.label()
+
+
+def seat_name(seat: Seat | None, index: int | None = None) -> str:
+    """A seat for messages: a mention for humans (messages are sent without pings)."""
+    if seat is None:
+        return "—"
+    if seat.is_ai:
+        return plain_name(seat, index)
+    return f"<@{seat.user_id}>" + (" (away: AI plays)" if seat.away else "")
+
+
+def plain_name(seat: Seat | None, index: int | None = None) -> str:
+    """A name without a mention (pictures, logs); AI players are told apart by seat."""
+    if seat is None:
+        return "empty"
+    if seat.is_ai and index is not None:
+        return f"AI {index} ({seat.level})"
+    return seat.name
+
+
+def team_of(teams: Sequence[Sequence[int]], seat: int) -> str | None:
+    if all(len(t) == 1 for t in teams):
+        return None
+    for i, t in enumerate(teams):
+        if seat in t:
+            return TEAM_LETTERS[i]
+    return None
+
+
+def seat_lines(info: TableInfo, *, dealer: int | None = None,
+               to_act: Sequence[int] = ()) -> list[str]:
+    lines = []
+    for i, s in enumerate(info.seats):
+        team = team_of(info.teams, i)
+        tag = f" (team {team})" if team else ""
+        marks = ""
+        if dealer == i:
+            marks += " · dealer"
+        if i in to_act:
+            marks += " · **to act**"
+        lines.append(f"`{i}` {seat_name(s, i)}{tag}{marks}")
+    return lines
+
+
+def lobby_text(info: TableInfo, creator: int | None) -> str:
+    title = GAMES[info.game].title
+    head = f"**{title}** — table {info.id}, waiting for players"
+    if info.status == "abandoned":
+        head = f"**{title}** — table {info.id} was closed"
+    out = [head]
+    if creator:
+        out.append(f"Opened by <@{creator}>.")
+    out.extend(seat_lines(info))
+    if info.status == "lobby":
+        out.append("**Join** to take a seat, **Add AI** to fill one; the host starts.")
+    return "\n".join(out)
+
+
+def trick_text(view: dict[str, Any], names: Sequence[str]) -> str:
+    trick = view.get("trick") or {}
+    cards = trick.get("cards") or []
+    if not cards:
+        return "Current trick: —"
+    return "Current trick: " + ", ".join(f"{names[s]} {card_text(c)}" for s, c in cards)
+
+
+def table_text(info: TableInfo, view: dict[str, Any], log: Sequence[str],
+               notes: Sequence[str] = ()) -> str:
+    """The public table message: game, seats and teams, dealer, the view's facts (trump,
+    contract or bids, tricks or points), the trick, whose turn, the last tricks."""
+    title = GAMES[info.game].title
+    names = [plain_name(s, i) for i, s in enumerate(info.seats)]
+    to_act = list(view.get("to_act") or [])
+    out = [f"**{title}** — table {info.id}, deal {info.deal + 1}"]
+    out.extend(seat_lines(info, dealer=view.get("dealer"), to_act=to_act))
+    for label, text in view.get("facts") or []:
+        out.append(f"**{label}:** {text}")
+    if view.get("trump") and not any(f[0].lower().startswith("trump")
+                                      for f in view.get("facts") or []):
+        out.append(f"**Trump:** {suit_text(view['trump'])}")
+    out.append(trick_text(view, names))
+    if to_act:
+        out.append("To act: " + ", ".join(seat_name(info.seats[s], s) for s in to_act))
+    if log:
+        out.append("Last tricks: " + " | ".join(log[-3:]))
+    out.extend(notes[-3:])
+    text = "\n".join(out)
+    return text[:1990]
+
+
+def trick_log_entry(data: dict[str, Any], names: Sequence[str]) -> str:
+    """A short line for a completed trick event (its cards and winner)."""
+    cards = data.get("cards") or []
+    winner = data.get("winner")
+    played = " ".join(card_text(c) for _, c in cards) if cards else ""
+    who = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "?"
+    return f"{played} → {who}".strip()
+
+
+RESULT_KEYS = ("result", "hand_score", "score", "scores", "points", "game_points",
+               "victory_points", "tricks_by_team", "points_by_side", "kort", "redeal",
+               "winner", "winner_side", "trump", "caller", "contract", "mode", "bid_total")
+
+
+def summary_text(summary: dict[str, Any], *, limit: int = 8) -> str:
+    """A compact rendering of a deal or match summary: its result entries first (those of
+    :data:`RESULT_KEYS` present), else its short scalar and list entries."""
+    picked = [(k, summary[k]) for k in RESULT_KEYS if summary.get(k) is not None]
+    if picked:
+        return "\n".join(f"{k.replace('_', ' ')}: {_short(v)}" for k, v in picked[:limit])
+    lines = []
+    for key, value in summary.items():
+        if key in ("deals", "record_head", "hands", "tricks", "history"):
+            continue
+        if isinstance(value, (dict,)):
+            continue
+        if isinstance(value, list) and (len(value) > 8 or (
+                value and isinstance(value[0], (list, dict)))):
+            continue
+        lines.append(f"{key.replace('_', ' ')}: {value}")
+        if len(lines) >= limit:
+            break
+    return "\n".join(lines)
+
+
+def options_text(game: str, options: dict[str, Any]) -> str:
+    """The rule options in force with the rule file's wording of each."""
+    info = GAMES[game]
+    lines = [f"**{info.title}** options (rules: `docs/rules/{info.rules_file}`):"]
+    for row in info.options_type.describe():
+        value = options.get(row["name"], row["default"])
+        mark = "" if value == row["default"] else " *(changed)*"
+        lines.append(f"• `{row['name']}` = `{value}`{mark} — {row['doc']}")
+    return "\n".join(lines)[:1990]
+
+
+def rules_text(game: str) -> str:
+    info = GAMES[game]
+    lines = [f"**{info.title}** — {info.summary_line}",
+             f"Players: {', '.join(map(str, info.player_counts))}. Full rules: "
+             f"`docs/rules/{info.rules_file}`.",
+             "Options (`/table new options:{\"name\": value}`), defaults shown:"]
+    for row in info.options_type.describe():
+        lines.append(f"• `{row['name']}` = `{row['default']}` [{row['allowed']}] — {row['doc']}")
+    return "\n".join(lines)[:1990]
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list):
+        return "–".join(str(v) for v in value) if all(
+            isinstance(v, (int, float)) for v in value) else str(value)
+    if isinstance(value, str) and len(value) == 1 and value in SUITS:
+        return suit_text(value)
+    return str(value)

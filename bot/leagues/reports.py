@@ -1,0 +1,207 @@
+"""Fixture results: from a match played at a bot table, or reported from a physical table.
+
+* :func:`record_table_match` — called for every finished table match (by
+  :class:`bot.ratings.MatchResultsHook`). If the two sides are exactly the two entrants of
+  an open (``scheduled``) fixture of a running league of that guild, with the league's game,
+  player count and options (compared after validation, so defaults spelled out or left out
+  are the same), the earliest such fixture gets the result (status ``played``). The table
+  may be in any channel of the guild; a table with an AI seat never counts. Idempotent: a
+  match already recorded on a fixture is not recorded again.
+* :func:`report_result` — a member of either entrant (or an admin) enters the deals as
+  score-only deals (``docs/records.md``); they are replayed with
+  :func:`games.records.replay` to get the result, and the fixture waits (status
+  ``reported``) until :func:`confirm_report` by a member of the *other* entrant or by an
+  admin; :func:`reject_report` puts it back to ``scheduled``. In a report, team 0 of the
+  game (seats 0 and 2, or seat 0) is the home entrant and team 1 the away entrant; the
+  match must be complete (decided) for the report to be accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.leagues.service import (
+    RUNNING,
+    LeagueError,
+    LeagueSetup,
+    active_entrants,
+    league_season,
+)
+from bot.leagues.standings import ResultOutcome, fixture_result
+from games.errors import OptionError
+from games.records import FORMAT, replay
+from games.registry import GAMES
+from storage.base import Store
+from storage.models import Entrant, Fixture, League
+
+REPORTED = "reported"
+
+
+def _outcome(winner: object) -> ResultOutcome:
+    if winner == 0:
+        return "home"
+    if winner == 1:
+        return "away"
+    return "draw"
+
+
+def _same_options(game: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    opts = GAMES[game].options_type
+    try:
+        return bool(opts.from_json(a) == opts.from_json(b))
+    except OptionError:
+        return False
+
+
+async def _fixture_context(store: Store, fixture_id: int) -> tuple[Fixture, League]:
+    fixture = await store.get_fixture(fixture_id)
+    if fixture is None:
+        raise LeagueError(f"there is no fixture {fixture_id}")
+    season = await store.get_season(fixture.season_id)
+    league = None
+    if season is not None and season.league_id is not None:
+        league = await store.get_league(season.league_id)
+    if league is None:
+        raise LeagueError(f"fixture {fixture_id} belongs to no league")
+    return fixture, league
+
+
+async def _entrants_of(store: Store, fixture: Fixture) -> tuple[Entrant, Entrant]:
+    if fixture.away_entrant_id is None:
+        raise LeagueError("a bye has no result")
+    home = await store.get_entrant(fixture.home_entrant_id)
+    away = await store.get_entrant(fixture.away_entrant_id)
+    assert home is not None and away is not None
+    return home, away
+
+
+async def report_result(
+    store: Store,
+    fixture_id: int,
+    reporter_id: int,
+    deals: Sequence[Mapping[str, Any]],
+    *,
+    first_dealer: int = 0,
+    is_admin: bool = False,
+) -> Fixture:
+    """Record a physical-table result (score-only deal summaries, in order), awaiting
+    confirmation. Returns the fixture with status ``reported`` and the computed result."""
+    fixture, league = await _fixture_context(store, fixture_id)
+    if league.status != RUNNING:
+        raise LeagueError(f"league {league.name!r} is not running")
+    if fixture.status not in ("scheduled", REPORTED):
+        raise LeagueError("this fixture already has a result")
+    home, away = await _entrants_of(store, fixture)
+    side = ("home" if reporter_id in home.members
+            else "away" if reporter_id in away.members else None)
+    if side is None and not is_admin:
+        raise LeagueError("only the players of this fixture or an admin may report it")
+    if not deals:
+        raise LeagueError("a report needs at least one deal")
+    setup = LeagueSetup.of(league)
+    record = {
+        "format": FORMAT, "game": league.game, "players": setup.players,
+        "options": setup.game_options,
+        "deals": [{"dealer": first_dealer, "summary": dict(deals[0])},
+                  *({"summary": dict(d)} for d in deals[1:])],
+    }
+    out, status = replay(record)
+    if status != 0:
+        raise LeagueError(f"the scoresheet is not valid: {out.get('error')}")
+    match = out["match"]
+    if not match.get("over"):
+        raise LeagueError("the scoresheet does not finish the match: add the missing deals")
+    totals = match.get("totals", [0, 0])
+    result = fixture_result(_outcome(match.get("winner")), int(totals[0]), int(totals[1]),
+                            source="report", reported_by=reporter_id, reporter_side=side,
+                            record=record)
+    return await store.update_fixture(fixture.id, status=REPORTED, result=result,
+                                      confirmed_by=None)
+
+
+async def _check_confirmer(store: Store, fixture: Fixture, user_id: int,
+                           is_admin: bool) -> None:
+    if fixture.status != REPORTED or fixture.result is None:
+        raise LeagueError("this fixture has no result waiting for confirmation")
+    if is_admin:
+        return
+    home, away = await _entrants_of(store, fixture)
+    reporter_side = fixture.result.get("reporter_side")
+    allowed: tuple[int, ...] = {
+        "home": away.members, "away": home.members,
+    }.get(str(reporter_side), home.members + away.members)
+    if user_id not in allowed:
+        raise LeagueError("only the opponents of the reporter or an admin may confirm or "
+                          "reject this result")
+
+
+async def confirm_report(
+    store: Store, fixture_id: int, user_id: int, *, is_admin: bool = False
+) -> Fixture:
+    """Confirm a reported result: it counts from now on (status ``played``)."""
+    fixture, _ = await _fixture_context(store, fixture_id)
+    await _check_confirmer(store, fixture, user_id, is_admin)
+    return await store.update_fixture(fixture.id, status="played", confirmed_by=user_id)
+
+
+async def reject_report(
+    store: Store, fixture_id: int, user_id: int, *, is_admin: bool = False
+) -> Fixture:
+    """Reject a reported result: the fixture is open again."""
+    fixture, _ = await _fixture_context(store, fixture_id)
+    await _check_confirmer(store, fixture, user_id, is_admin)
+    return await store.update_fixture(fixture.id, status="scheduled", result=None,
+                                      confirmed_by=None)
+
+
+async def record_table_match(
+    store: Store,
+    *,
+    guild_id: int,
+    game: str,
+    players: int,
+    options: Mapping[str, Any],
+    sides: Sequence[Sequence[int | None]],
+    summary: Mapping[str, Any],
+    match_id: int | None = None,
+    table_id: int | None = None,
+) -> Fixture | None:
+    """Record a finished table match on the open fixture between its two sides, if any.
+
+    ``sides[t]`` are the user ids seated in team ``t`` (None for an AI seat); ``summary`` is
+    the match summary (``winner``, ``totals``). Returns the updated fixture, or None when
+    the match is no league match.
+    """
+    if len(sides) != 2 or any(u is None for side in sides for u in side):
+        return None
+    wanted = [frozenset(u for u in side if u is not None) for side in sides]
+    for league in await store.list_leagues(guild_id):
+        setup = LeagueSetup.of(league)
+        if (league.status != RUNNING or league.game != game or setup.players != players
+                or not _same_options(game, setup.game_options, options)):
+            continue
+        season = await league_season(store, league)
+        by_members = {frozenset(e.members): e.id
+                      for e in await active_entrants(store, league, season)}
+        team_entrants = [by_members.get(s) for s in wanted]
+        if None in team_entrants:
+            continue
+        fixtures = await store.list_fixtures(season.id)
+        if match_id is not None and any(f.match_id == match_id for f in fixtures):
+            return None
+        pair = set(team_entrants)
+        for f in fixtures:
+            if f.status != "scheduled" or {f.home_entrant_id, f.away_entrant_id} != pair:
+                continue
+            home_team = team_entrants.index(f.home_entrant_id)
+            winner = summary.get("winner")
+            totals = summary.get("totals") or [0, 0]
+            outcome: ResultOutcome = (
+                "draw" if winner is None else "home" if winner == home_team else "away")
+            result = fixture_result(outcome, int(totals[home_team]),
+                                    int(totals[1 - home_team]), source="table",
+                                    match_id=match_id, table_id=table_id)
+            return await store.update_fixture(f.id, status="played", result=result,
+                                              match_id=match_id, table_id=table_id)
+    return None

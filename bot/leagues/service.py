@@ -1,0 +1,322 @@
+"""League operations on the Store: create, join, withdraw, start, fixtures, standings, close.
+
+Life of a league (``League.status``): ``open`` (taking entrants) → ``running`` (fixtures
+made by :func:`start_league`) → ``closed``. Each league has one season (created with it)
+that holds the entrants and fixtures.
+
+Rules decided here (issue 10):
+
+* **Which games.** A fixture is one entrant against another, so a league's game must be
+  played by exactly two sides: the four-player partnership games (Arba'a Turub, Turup,
+  Tarabish; Albastini with 4 players) with teams of two members, or two-player Albastini
+  with single players. Truf (three or four individuals) cannot be a league game.
+* **Points** are stored explicitly on the league (default win 2, draw 1, loss 0; the store's
+  own default would be 3/1/0).
+* **League options JSON**: ``{"players": n, "game_options": {...}, "withdrawn": {...}}`` —
+  the player count, the game options (validated; tables must use the same options for a
+  match to count), and the withdrawn entrants (entrant id as a string → ISO time).
+* **Withdrawal.** Before the league starts, a withdrawn entrant is simply left out of the
+  schedule. Once it has started, every unplayed fixture of the entrant (``scheduled`` or
+  ``reported`` but unconfirmed) becomes a ``forfeit`` won by the opponent (0–0 score, so
+  the difference is untouched), its byes become ``void``; results already played stand.
+* **Closing** voids every fixture not yet played (status ``void``; they never count).
+* Fixture statuses: ``scheduled``, ``reported`` (score-only result awaiting confirmation),
+  ``played``, ``forfeit``, ``bye``, ``void``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.leagues.schedule import first_kickoff_date, round_robin, weekly_times
+from bot.leagues.standings import (
+    DEFAULT_POINTS,
+    Points,
+    ResultOutcome,
+    StandingRow,
+    compute_standings,
+    fixture_result,
+)
+from games.errors import OptionError
+from games.registry import GAMES
+from storage.base import Store
+from storage.models import Entrant, Fixture, League, NewFixture, Rounds, Season
+
+OPEN, RUNNING, CLOSED = "open", "running", "closed"
+UNPLAYED = ("scheduled", "reported")
+"""Fixture statuses of a match still to be played or confirmed."""
+
+
+class LeagueError(Exception):
+    """A league operation refused, with a message for the user."""
+
+
+def league_formats(game: str) -> dict[int, int]:
+    """Player counts at which ``game`` can be a league game → members per entrant."""
+    info = GAMES.get(game)
+    if info is None:
+        raise LeagueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+    defaults = info.options_type.from_json(None)
+    out: dict[int, int] = {}
+    for players in info.player_counts:
+        sides = info.teams(players, defaults)
+        if len(sides) == 2 and len(sides[0]) == len(sides[1]):
+            out[players] = len(sides[0])
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueSetup:
+    """The league's options JSON, decoded."""
+
+    players: int
+    game_options: dict[str, Any]
+    withdrawn: dict[str, str]
+
+    @classmethod
+    def of(cls, league: League) -> LeagueSetup:
+        o = league.options
+        return cls(int(o.get("players", 4)), dict(o.get("game_options", {})),
+                   dict(o.get("withdrawn", {})))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "game_options": self.game_options,
+                "withdrawn": self.withdrawn}
+
+    def is_withdrawn(self, entrant_id: int) -> bool:
+        return str(entrant_id) in self.withdrawn
+
+
+async def create_league(
+    store: Store,
+    guild_id: int,
+    channel_id: int,
+    name: str,
+    game: str,
+    *,
+    weekday: int,
+    start_time: dt.time,
+    time_zone: str,
+    rounds: Rounds = "single",
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    points: Points = DEFAULT_POINTS,
+) -> League:
+    """Create an ``open`` league and its season. ``players`` defaults to the game's
+    partnership form (4) where it has one, else its two-player form."""
+    formats = league_formats(game)
+    if not formats:
+        raise LeagueError(f"{GAMES[game].title} is not played by two sides, so it cannot "
+                          "be a league game")
+    if players is None:
+        players = 4 if 4 in formats else min(formats)
+    if players not in formats:
+        raise LeagueError(f"a league of {GAMES[game].title} needs "
+                          f"{' or '.join(map(str, sorted(formats)))} players")
+    try:
+        game_options = GAMES[game].options_type.from_json(options or {}).to_json()
+    except OptionError as exc:
+        raise LeagueError(str(exc)) from None
+    if not 0 <= weekday <= 6:
+        raise LeagueError("weekday must be 0 (Monday) to 6 (Sunday)")
+    try:
+        ZoneInfo(time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise LeagueError(f"unknown time zone {time_zone!r} (use a name like "
+                          "'Europe/Berlin')") from None
+    if rounds not in ("single", "double"):
+        raise LeagueError("rounds must be 'single' or 'double'")
+    if not name.strip():
+        raise LeagueError("a league needs a name")
+    setup = LeagueSetup(players, game_options, {})
+    league = await store.create_league(
+        guild_id, channel_id, name.strip(), game, weekday=weekday,
+        start_time=start_time.replace(second=0, microsecond=0, tzinfo=None),
+        time_zone=time_zone, options=setup.to_json(), rounds=rounds,
+        points_win=points.win, points_draw=points.draw, points_loss=points.loss, status=OPEN)
+    await store.create_season(guild_id, "Season 1", league_id=league.id, status="planned")
+    return league
+
+
+async def get_league(store: Store, league_id: int) -> League:
+    league = await store.get_league(league_id)
+    if league is None:
+        raise LeagueError(f"there is no league {league_id}")
+    return league
+
+
+async def league_season(store: Store, league: League) -> Season:
+    """The league's (latest) season."""
+    seasons = await store.list_seasons(league.guild_id, league_id=league.id)
+    if not seasons:
+        raise LeagueError(f"league {league.name!r} has no season")
+    return seasons[-1]
+
+
+def league_points(league: League) -> Points:
+    return Points(league.points_win, league.points_draw, league.points_loss)
+
+
+async def active_entrants(store: Store, league: League, season: Season) -> list[Entrant]:
+    setup = LeagueSetup.of(league)
+    return [e for e in await store.list_entrants(season.id) if not setup.is_withdrawn(e.id)]
+
+
+async def join_league(
+    store: Store, league_id: int, members: Sequence[int], *, name: str | None = None
+) -> Entrant:
+    """Enter a team (partnership games: two members, ``name`` optional) or a single player.
+
+    Refused once the league has started, with the wrong number of members, or when a member
+    already plays in the league.
+    """
+    league = await get_league(store, league_id)
+    if league.status != OPEN:
+        raise LeagueError(f"league {league.name!r} is not taking entrants")
+    size = league_formats(league.game)[LeagueSetup.of(league).players]
+    if len(members) != size or len(set(members)) != size:
+        raise LeagueError(f"an entrant of this league is {size} different player"
+                          f"{'s' if size > 1 else ''}")
+    season = await league_season(store, league)
+    for entrant in await active_entrants(store, league, season):
+        taken = set(entrant.members) & set(members)
+        if taken:
+            raise LeagueError(f"<@{min(taken)}> already plays in league {league.name!r}")
+    if size == 1:
+        return await store.add_entrant(season.id, list(members))
+    count = len(await store.list_entrants(season.id))
+    return await store.add_entrant(season.id, list(members),
+                                   name=(name or "").strip() or f"Team {count + 1}")
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    entrant: Entrant
+    forfeited: list[Fixture]
+    """Fixtures turned into forfeits won by the opponent (empty before the start)."""
+    voided: list[Fixture]
+    """Byes of the entrant that no longer happen."""
+
+
+async def withdraw(
+    store: Store, league_id: int, entrant_id: int, now: dt.datetime
+) -> Withdrawal:
+    """Withdraw an entrant (see the module docstring for what happens to its fixtures)."""
+    league = await get_league(store, league_id)
+    if league.status == CLOSED:
+        raise LeagueError(f"league {league.name!r} is closed")
+    season = await league_season(store, league)
+    entrant = await store.get_entrant(entrant_id)
+    setup = LeagueSetup.of(league)
+    if entrant is None or entrant.season_id != season.id or setup.is_withdrawn(entrant_id):
+        raise LeagueError("that entrant does not play in this league")
+    forfeited: list[Fixture] = []
+    voided: list[Fixture] = []
+    if league.status == RUNNING:
+        for f in await store.list_fixtures(season.id):
+            if entrant_id not in (f.home_entrant_id, f.away_entrant_id):
+                continue
+            if f.away_entrant_id is None and f.status == "bye":
+                voided.append(await store.update_fixture(f.id, status="void"))
+            elif f.status in UNPLAYED:
+                outcome: ResultOutcome = ("away" if f.home_entrant_id == entrant_id
+                                          else "home")
+                forfeited.append(await store.update_fixture(
+                    f.id, status="forfeit",
+                    result=fixture_result(outcome, 0, 0, source="withdrawal", forfeit=True,
+                                          withdrawn=entrant_id)))
+    withdrawn = {**setup.withdrawn, str(entrant_id): now.isoformat()}
+    await store.update_league(league.id, options={**setup.to_json(), "withdrawn": withdrawn})
+    return Withdrawal(entrant, forfeited, voided)
+
+
+async def start_league(
+    store: Store, league_id: int, now: dt.datetime, *, first_day: dt.date | None = None
+) -> list[Fixture]:
+    """Make the round-robin schedule and start the league.
+
+    Round ``k`` (1-based) is played ``k − 1`` weeks after ``first_day`` (default: the first
+    league weekday whose kick-off is after ``now``) at the league's local time. Entrants
+    are scheduled in the order they joined.
+    """
+    league = await get_league(store, league_id)
+    if league.status != OPEN:
+        raise LeagueError(f"league {league.name!r} has already started")
+    season = await league_season(store, league)
+    entrants = await active_entrants(store, league, season)
+    if len(entrants) < 2:
+        raise LeagueError("a league needs at least two entrants to start")
+    rounds = round_robin([e.id for e in entrants], league.rounds)
+    if first_day is None:
+        first_day = first_kickoff_date(now, league.weekday, league.start_time,
+                                       league.time_zone)
+    elif first_day.weekday() != league.weekday:
+        raise LeagueError("the first round must be on the league's weekday")
+    times = weekly_times(first_day, league.start_time, league.time_zone, len(rounds))
+    new = [NewFixture(r, home, away, when, "scheduled" if away is not None else "bye")
+           for r, (pairs, when) in enumerate(zip(rounds, times, strict=True), start=1)
+           for home, away in pairs]
+    fixtures = await store.create_fixtures(season.id, new)
+    await store.update_season(season.id, status="active", starts_at=times[0],
+                              ends_at=times[-1])
+    await store.update_league(league.id, status=RUNNING)
+    return fixtures
+
+
+async def standings(store: Store, league_id: int) -> list[StandingRow]:
+    """The league table (every entrant, withdrawn ones included)."""
+    league = await get_league(store, league_id)
+    season = await league_season(store, league)
+    entrants = await store.list_entrants(season.id)
+    fixtures = await store.list_fixtures(season.id)
+    return compute_standings([e.id for e in entrants], fixtures, league_points(league))
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueView:
+    """Everything a ``/league show`` needs in one read."""
+
+    league: League
+    season: Season
+    entrants: dict[int, Entrant]
+    withdrawn: frozenset[int]
+    fixtures: list[Fixture]
+
+    def members(self, entrant_id: int | None) -> tuple[int, ...]:
+        return () if entrant_id is None else self.entrants[entrant_id].members
+
+    def label(self, entrant_id: int | None) -> str:
+        """Team name, or the single player's mention; "bye" for None."""
+        if entrant_id is None:
+            return "bye"
+        e = self.entrants[entrant_id]
+        return e.name if e.name else " & ".join(f"<@{m}>" for m in e.members)
+
+
+async def league_view(store: Store, league_id: int, *, round: int | None = None) -> LeagueView:
+    """The league, its season, entrants and fixtures (of one round if given)."""
+    league = await get_league(store, league_id)
+    season = await league_season(store, league)
+    entrants = {e.id: e for e in await store.list_entrants(season.id)}
+    setup = LeagueSetup.of(league)
+    fixtures = await store.list_fixtures(season.id, round=round)
+    withdrawn = frozenset(e for e in entrants if setup.is_withdrawn(e))
+    return LeagueView(league, season, entrants, withdrawn, fixtures)
+
+
+async def close_league(store: Store, league_id: int, now: dt.datetime) -> list[StandingRow]:
+    """Close the league: void unplayed fixtures, finish the season; return final table."""
+    league = await get_league(store, league_id)
+    if league.status == CLOSED:
+        raise LeagueError(f"league {league.name!r} is already closed")
+    season = await league_season(store, league)
+    for f in await store.list_fixtures(season.id):
+        if f.status in UNPLAYED:
+            await store.update_fixture(f.id, status="void")
+    await store.update_season(season.id, status="finished", ends_at=now)
+    await store.update_league(league.id, status=CLOSED)
+    return await standings(store, league_id)

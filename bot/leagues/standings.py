@@ -1,0 +1,140 @@
+"""League tables from fixture results (pure).
+
+A fixture counts when its status is ``played`` or ``forfeit`` and it has a result. The
+result JSON a league writes (see :func:`fixture_result`)::
+
+    {"outcome": "home" | "away" | "draw", "home_score": int, "away_score": int,
+     "forfeit": bool, "source": "table" | "report" | "withdrawal", ...}
+
+Scores are the match totals of the two sides in the game's own unit (tricks, points, deals
+won, victory points): the "trick or point difference". A forfeit scores 0–0: the winner gets
+the points of a win and the difference is untouched.
+
+Order (each step only among the entrants still tied by the steps before):
+
+1. points (win, draw, loss worth the league's ``points_win``/``points_draw``/``points_loss``);
+2. head-to-head: the points earned in the matches among the entrants tied on points (a
+   mini-table of that group, computed once for the group);
+3. score difference over all counted matches;
+4. matches won.
+
+Entrants equal on all four share a rank (listed by entrant id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from storage.models import Fixture
+
+COUNTED = ("played", "forfeit")
+"""Fixture statuses whose result counts in the table."""
+
+ResultOutcome = Literal["home", "away", "draw"]
+
+
+def fixture_result(
+    outcome: ResultOutcome,
+    home_score: int,
+    away_score: int,
+    *,
+    source: str,
+    forfeit: bool = False,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The result JSON of a fixture (``extra``: match id, record, reporter…)."""
+    return {"outcome": outcome, "home_score": home_score, "away_score": away_score,
+            "forfeit": forfeit, "source": source, **extra}
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+
+
+DEFAULT_POINTS = Points()
+"""Win 2, draw 1, loss 0."""
+
+
+@dataclass(slots=True)
+class StandingRow:
+    entrant_id: int
+    rank: int = 0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    points: int = 0
+    score_for: int = 0
+    score_against: int = 0
+    head_to_head: int = 0
+    """Points earned against the entrants tied with this one on points."""
+
+    @property
+    def difference(self) -> int:
+        return self.score_for - self.score_against
+
+
+def _counted(fixtures: Iterable[Fixture]) -> list[Fixture]:
+    return [f for f in fixtures
+            if f.status in COUNTED and f.result is not None and f.away_entrant_id is not None]
+
+
+def _earned(result: dict[str, Any], home: bool, points: Points) -> tuple[int, str]:
+    outcome = result.get("outcome")
+    if outcome == "draw":
+        return points.draw, "draw"
+    won = (outcome == "home") == home
+    return (points.win, "win") if won else (points.loss, "loss")
+
+
+def compute_standings(
+    entrant_ids: Sequence[int], fixtures: Iterable[Fixture], points: Points = DEFAULT_POINTS
+) -> list[StandingRow]:
+    """The league table of ``entrant_ids`` (withdrawn entrants may be included: their
+    forfeited fixtures count like any other)."""
+    rows = {e: StandingRow(e) for e in entrant_ids}
+    games = [f for f in _counted(fixtures)
+             if f.home_entrant_id in rows and f.away_entrant_id in rows]
+    for f in games:
+        assert f.result is not None and f.away_entrant_id is not None
+        for entrant, home in ((f.home_entrant_id, True), (f.away_entrant_id, False)):
+            row = rows[entrant]
+            earned, kind = _earned(f.result, home, points)
+            row.played += 1
+            row.points += earned
+            row.won += kind == "win"
+            row.drawn += kind == "draw"
+            row.lost += kind == "loss"
+            mine, theirs = int(f.result.get("home_score", 0)), int(f.result.get("away_score", 0))
+            if not home:
+                mine, theirs = theirs, mine
+            row.score_for += mine
+            row.score_against += theirs
+    by_points: dict[int, list[int]] = {}
+    for row in rows.values():
+        by_points.setdefault(row.points, []).append(row.entrant_id)
+    for group in by_points.values():
+        if len(group) < 2:
+            continue
+        members = set(group)
+        for f in games:
+            if f.home_entrant_id in members and f.away_entrant_id in members:
+                assert f.result is not None and f.away_entrant_id is not None
+                rows[f.home_entrant_id].head_to_head += _earned(f.result, True, points)[0]
+                rows[f.away_entrant_id].head_to_head += _earned(f.result, False, points)[0]
+
+    def key(row: StandingRow) -> tuple[int, int, int, int]:
+        return (-row.points, -row.head_to_head, -row.difference, -row.won)
+
+    ordered = sorted(rows.values(), key=lambda r: (key(r), r.entrant_id))
+    for position, row in enumerate(ordered, start=1):
+        if position > 1 and key(ordered[position - 2]) == key(row):
+            row.rank = ordered[position - 2].rank
+        else:
+            row.rank = position
+    return ordered

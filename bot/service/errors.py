@@ -1,0 +1,32 @@
+"""Why the table service refuses a request. Every message is meant for the player."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base class: the request was refused and nothing changed."""
+
+
+class NoSuchTable(ServiceError):
+    """There is no (open) table with that id or at that location."""
+
+
+class LobbyError(ServiceError):
+    """A lobby request that the lobby's state does not allow (seat taken, table full…)."""
+
+
+class Rejected(ServiceError):
+    """An action the rules or the table's state do not allow now."""
+
+
+class StaleAction(Rejected):
+    """The action was chosen at a state that has passed (a double click, an old button)."""
+
+    MESSAGE = "that choice is no longer current"
+
+    def __init__(self) -> None:
+        super().__init__(self.MESSAGE)
+
+
+class SaveFailed(ServiceError):
+    """The store could not save the action; the table was reloaded and nothing changed."""

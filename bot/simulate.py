@@ -1,0 +1,432 @@
+"""``tricktable simulate``: AI players against each other on duplicate deals.
+
+Each *board* (a deal, or a whole match with ``--matches``) is played once per rotation of
+the players over the sides: with two sides every board is played twice with the sides
+swapped, with ``k`` sides (Albastini for 3, 5, 6 players, Truf's four individuals) ``k``
+times, each player taking every side once. The same seed gives the same cards, so the luck
+of the deal cancels out.
+
+Players are given per side (partnership games: one level per team, ``search,random``;
+individual games: one per seat). Results are per player entry: the share of plays its side
+won outright (95% Wilson interval), its mean score (95% interval over boards) and move
+times (every decision with more than one legal action by a non-random player).
+
+Deal scores are :func:`games.ai.results.side_scores`; a match is won by ``match.winner``
+and scored by its totals.
+
+The ``--json`` object: ``game``, ``mode`` (``deals`` or ``matches``), ``deals`` (distinct
+deals; with ``--matches``, the deals played in all the matches), ``matches``, ``plays``,
+``players`` (one level per side), ``win_rate`` and ``ci95`` (per player entry),
+``mean_score`` and ``mean_score_ci95``, ``mean_score_diff`` (two sides: first minus second,
+with ``mean_score_diff_ci95``; more sides: each entry's score minus the others' mean) and
+``rank`` (more than two sides), ``move_ms`` (``p50``, ``p95``, ``max``) and
+``move_ms_by_level``, ``budget``, ``options``, ``player_count``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.ai import DEFAULT_BUDGET, LEVELS, Budget, make_player
+from games.ai.results import deal_winner, side_scores
+from games.base import Deal, Match
+from games.errors import GameError
+from games.registry import GAMES
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """One simulation: ``boards`` deals (or matches when ``matches``), played on
+    duplicate by ``levels`` (one per side)."""
+
+    game: str
+    levels: tuple[str, ...]
+    boards: int
+    matches: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: int | None = None
+    seed: int = 0
+    budget: Budget = DEFAULT_BUDGET
+    records: str | None = None
+    jobs: int = 1
+
+
+@dataclass
+class PlayResult:
+    """One play of one board: the sides' scores and winner, in player-entry order."""
+
+    board: int
+    rotation: int
+    scores: list[float]
+    winner: int | None
+    move_ms: dict[str, list[float]]
+    deals: int = 1
+
+
+def sides_of(cfg: SimConfig) -> list[tuple[int, ...]]:
+    info = GAMES[cfg.game]
+    match = info.match_type(dict(cfg.options), cfg.players, 0)
+    return [tuple(s) for s in info.teams(match.players, match.options)]
+
+
+def _play_deal(deal: Deal, seat_players: Sequence[Any], budget: Budget,
+               times: dict[str, list[float]]) -> None:
+    while not deal.is_over:
+        for seat in deal.to_act:
+            legal = deal.legal_actions(seat)
+            if not legal:
+                continue
+            player = seat_players[seat]
+            t0 = time.perf_counter()
+            action = player.choose(deal.view(seat), legal, budget)
+            dt = (time.perf_counter() - t0) * 1000.0
+            if len(legal) > 1 and player.level != "random":
+                times.setdefault(player.level, []).append(dt)
+            deal.apply(seat, action)
+
+
+def play_board(cfg: SimConfig, board: int) -> list[PlayResult]:
+    """Every rotation of one board."""
+    info = GAMES[cfg.game]
+    sides = sides_of(cfg)
+    k = len(sides)
+    out: list[PlayResult] = []
+    board_seed = f"{cfg.seed}:{board}"
+    for rot in range(k):
+        entry_of_side = [(i + rot) % k for i in range(k)]  # side i is played by entry ...
+        match = info.match_type(dict(cfg.options), cfg.players, 0, seed=board_seed)
+        seat_players: list[Any] = [None] * match.players
+        for i, side in enumerate(sides):
+            for seat in side:
+                level = cfg.levels[entry_of_side[i]]
+                seat_players[seat] = make_player(level, seed=f"{board_seed}:{rot}:{seat}",
+                                                 options=cfg.options)
+        times: dict[str, list[float]] = {}
+        if cfg.matches:
+            side_score, win_side = _play_match(match, seat_players, cfg, times)
+            deals = len(match.deal_summaries)
+        else:
+            deals = 1
+            side_score, win_side = _play_one_deal(match, seat_players, cfg, times, sides)
+        scores = [0.0] * k
+        for i in range(k):
+            scores[entry_of_side[i]] = side_score[i]
+        winner = None if win_side is None else entry_of_side[win_side]
+        if cfg.records:
+            levels = "-".join(cfg.levels[entry_of_side[i]] for i in range(k))
+            path = os.path.join(cfg.records, f"{cfg.game}-b{board:05d}-r{rot}-{levels}.json")
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump(match.record(), fh, ensure_ascii=False)
+        out.append(PlayResult(board, rot, scores, winner, times, deals))
+    return out
+
+
+def _play_one_deal(match: Match, seat_players: Sequence[Any], cfg: SimConfig,
+                   times: dict[str, list[float]],
+                   sides: Sequence[Sequence[int]]) -> tuple[list[float], int | None]:
+    for _ in range(100):  # a void deal (Truf misdeal, all pass in Tarabish) is redealt
+        deal = match.start_deal()
+        _play_deal(deal, seat_players, cfg.budget, times)
+        summary = match.finish_deal()
+        if not (summary.get("redeal") or summary.get("hand_void")) or match.over:
+            break
+    scores = side_scores(cfg.game, summary, sides)
+    return scores, deal_winner(scores)
+
+
+def _play_match(match: Match, seat_players: Sequence[Any], cfg: SimConfig,
+                times: dict[str, list[float]]) -> tuple[list[float], int | None]:
+    for _ in range(10_000):
+        if match.over:
+            break
+        deal = match.start_deal()
+        _play_deal(deal, seat_players, cfg.budget, times)
+        match.finish_deal()
+    totals = [float(x) for x in match.totals]
+    return totals, match.winner
+
+
+# -- statistics ------------------------------------------------------------------------------
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def mean_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and its 95% normal interval."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    m = sum(values) / n
+    if n == 1:
+        return (m, m, m)
+    var = sum((x - m) ** 2 for x in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (m, m - half, m + half)
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    i = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[i]
+
+
+def summarize(cfg: SimConfig, plays: Sequence[PlayResult]) -> dict[str, Any]:
+    """The result object (the ``--json`` output)."""
+    k = len(cfg.levels)
+    n = len(plays)
+    wins = [sum(1 for p in plays if p.winner == j) for j in range(k)]
+    boards: dict[int, list[PlayResult]] = {}
+    for p in plays:
+        boards.setdefault(p.board, []).append(p)
+    per_board_scores = [[sum(p.scores[j] for p in ps) / len(ps) for ps in boards.values()]
+                        for j in range(k)]
+    all_ms: list[float] = []
+    by_level: dict[str, list[float]] = {}
+    for p in plays:
+        for level, ms in p.move_ms.items():
+            all_ms.extend(ms)
+            by_level.setdefault(level, []).extend(ms)
+    all_ms.sort()
+    out: dict[str, Any] = {
+        "game": cfg.game,
+        "mode": "matches" if cfg.matches else "deals",
+        "deals": len(boards) if not cfg.matches else sum(p.deals for p in plays),
+        "plays": n,
+        "players": list(cfg.levels),
+        "player_count": sum(len(s) for s in sides_of(cfg)),
+        "options": dict(cfg.options),
+        "budget": {"ms": cfg.budget.ms, "max_samples": cfg.budget.max_samples},
+        "win_rate": [wins[j] / n if n else 0.0 for j in range(k)],
+        "ci95": [list(wilson(wins[j], n)) for j in range(k)],
+    }
+    if cfg.matches:
+        out["matches"] = len(boards)
+    means = [mean_ci(per_board_scores[j]) for j in range(k)]
+    out["mean_score"] = [m[0] for m in means]
+    out["mean_score_ci95"] = [[m[1], m[2]] for m in means]
+    if k == 2:
+        diffs = [a - b for a, b in zip(per_board_scores[0], per_board_scores[1], strict=True)]
+        m, lo, hi = mean_ci(diffs)
+        out["mean_score_diff"] = m
+        out["mean_score_diff_ci95"] = [lo, hi]
+    else:
+        diffs_by = []
+        for j in range(k):
+            d = [per_board_scores[j][b] - sum(per_board_scores[i][b] for i in range(k)
+                                               if i != j) / (k - 1)
+                 for b in range(len(boards))]
+            diffs_by.append(mean_ci(d)[0])
+        out["mean_score_diff"] = diffs_by
+        order = sorted(range(k), key=lambda j: -out["mean_score"][j])
+        out["rank"] = [order.index(j) + 1 for j in range(k)]
+    out["move_ms"] = {"p50": percentile(all_ms, 0.5), "p95": percentile(all_ms, 0.95),
+                      "max": all_ms[-1] if all_ms else 0.0}
+    out["move_ms_by_level"] = {
+        level: {"p50": percentile(sorted(ms), 0.5), "p95": percentile(sorted(ms), 0.95),
+                "max": max(ms), "moves": len(ms)} for level, ms in sorted(by_level.items())}
+    return out
+
+
+# -- running -----------------------------------------------------------------------------------
+def _board_job(args: tuple[SimConfig, int]) -> list[PlayResult]:
+    return play_board(*args)
+
+
+def run(cfg: SimConfig, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play every board of ``cfg`` (in ``cfg.jobs`` processes) and summarize."""
+    if cfg.records:
+        os.makedirs(cfg.records, exist_ok=True)
+    plays: list[PlayResult] = []
+    done = 0
+    if cfg.jobs <= 1:
+        for b in range(cfg.boards):
+            plays.extend(play_board(cfg, b))
+            done += 1
+            if progress:
+                progress(done, cfg.boards)
+    else:
+        with ProcessPoolExecutor(max_workers=cfg.jobs) as pool:
+            futures = [pool.submit(_board_job, (cfg, b)) for b in range(cfg.boards)]
+            for fut in as_completed(futures):
+                plays.extend(fut.result())
+                done += 1
+                if progress:
+                    progress(done, cfg.boards)
+    plays.sort(key=lambda p: (p.board, p.rotation))
+    return summarize(cfg, plays)
+
+
+def validate(cfg: SimConfig) -> str | None:
+    """A message for a configuration that cannot run, or ``None``."""
+    if cfg.game not in GAMES:
+        return f"unknown game {cfg.game!r} (one of {', '.join(GAMES)})"
+    for level in cfg.levels:
+        if level not in LEVELS:
+            return f"unknown player level {level!r} (one of {', '.join(LEVELS)})"
+    try:
+        sides = sides_of(cfg)
+    except GameError as exc:
+        return str(exc)
+    if len(sides) != len(cfg.levels):
+        what = "team" if any(len(s) > 1 for s in sides) else "seat"
+        return (f"{cfg.game} with {sum(len(s) for s in sides)} players has {len(sides)} "
+                f"sides: give one player level per {what} (--players a,b,...), "
+                f"not {len(cfg.levels)}")
+    if cfg.boards < 1:
+        return "play at least one deal (--deals N) or match (--matches N)"
+    return None
+
+
+class ProgressBar:
+    """A one-line progress bar on standard error (only drawn when it is a terminal)."""
+
+    def __init__(self, label: str, stream: Any = None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.label = label
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        fill = int(width * done / max(1, total))
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / done * (total - done) if done else 0.0
+        self.stream.write(f"\r{self.label} [{'#' * fill}{'.' * (width - fill)}] "
+                          f"{done}/{total}  {elapsed:.0f}s, ~{eta:.0f}s left ")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def format_table(result: Mapping[str, Any]) -> str:
+    """The human-readable results table."""
+    unit = "matches" if result["mode"] == "matches" else "deals"
+    boards = result["matches"] if result["mode"] == "matches" else result["deals"]
+    budget = result["budget"]
+    lines = [
+        f"{result['game']}: {boards} {unit} on duplicate, {result['plays']} plays "
+        f"({result['player_count']} players); budget "
+        + (f"{budget['ms']:g} ms" if budget["ms"] else "no time limit")
+        + (f", at most {budget['max_samples']} samples" if budget["max_samples"] else ""),
+        "",
+        f"{'player':<10} {'won':>7}  {'95% CI':<15} {'mean score':>10}  {'95% CI':<17}"
+        + ("  rank" if "rank" in result else ""),
+    ]
+    for j, level in enumerate(result["players"]):
+        lo, hi = result["ci95"][j]
+        mlo, mhi = result["mean_score_ci95"][j]
+        row = (f"{level:<10} {result['win_rate'][j] * 100:6.1f}%  "
+               f"[{lo * 100:5.1f}, {hi * 100:5.1f}]  {result['mean_score'][j]:10.2f}  "
+               f"[{mlo:7.2f}, {mhi:7.2f}]")
+        if "rank" in result:
+            row += f"  {result['rank'][j]}"
+        lines.append(row)
+    if len(result["players"]) == 2:
+        lo, hi = result["mean_score_diff_ci95"]
+        lines.append(f"\nmean score difference ({result['players'][0]} - "
+                     f"{result['players'][1]}): {result['mean_score_diff']:.2f} "
+                     f"[{lo:.2f}, {hi:.2f}]")
+    ms = result["move_ms"]
+    lines.append(f"move time (non-random players, decisions with a choice): p50 "
+                 f"{ms['p50']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms")
+    for level, t in result["move_ms_by_level"].items():
+        lines.append(f"  {level:<8} p50 {t['p50']:.1f} ms, p95 {t['p95']:.1f} ms, "
+                     f"max {t['max']:.1f} ms over {t['moves']} moves")
+    return "\n".join(lines)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Run ``tricktable simulate``; exit status 0, or 2 for a bad configuration."""
+    try:
+        options = json.loads(args.options) if args.options else {}
+    except json.JSONDecodeError as exc:
+        print(f"tricktable simulate: --options is not valid JSON: {exc.msg}", file=sys.stderr)
+        return 2
+    if not isinstance(options, dict):
+        print("tricktable simulate: --options must be a JSON object", file=sys.stderr)
+        return 2
+    if args.matches is not None and args.deals is not None:
+        print("tricktable simulate: give --deals or --matches, not both", file=sys.stderr)
+        return 2
+    try:
+        budget = Budget(ms=args.budget_ms if args.budget_ms > 0 else None,
+                        max_samples=args.samples)
+    except ValueError as exc:
+        print(f"tricktable simulate: {exc}", file=sys.stderr)
+        return 2
+    cfg = SimConfig(
+        game=args.game,
+        levels=tuple(x.strip() for x in args.players.split(",") if x.strip()),
+        boards=args.matches if args.matches is not None else (args.deals or 100),
+        matches=args.matches is not None,
+        options=options,
+        players=args.players_count,
+        seed=args.seed,
+        budget=budget,
+        records=args.records,
+        jobs=max(1, args.jobs),
+    )
+    problem = validate(cfg)
+    if problem:
+        print(f"tricktable simulate: {problem}", file=sys.stderr)
+        return 2
+    result = run(cfg, ProgressBar(f"{cfg.game} {','.join(cfg.levels)}"))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(format_table(result))
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``simulate`` on an argparse subparsers object."""
+    p = sub.add_parser(
+        "simulate", help="play AI players against each other on duplicate deals",
+        description="Play AI players against each other on duplicate deals (each deal "
+                    "played once per seating of the players, so luck cancels out) and "
+                    "print win rates with 95%% confidence intervals and move times.")
+    p.add_argument("game", help=f"the game ({', '.join(GAMES)})")
+    p.add_argument("--deals", type=int, default=None,
+                   help="number of distinct deals (default 100); each is played once "
+                        "per rotation of the players")
+    p.add_argument("--matches", type=int, default=None,
+                   help="play whole matches instead of single deals")
+    p.add_argument("--players", required=True,
+                   help="one level per side, comma-separated (random, rules, search); "
+                        "partnership games: one per team, individual games: one per seat")
+    p.add_argument("--players-count", type=int, default=None,
+                   help="number of players where the game allows several (Albastini 2-6, "
+                        "Truf 3 or 4)")
+    p.add_argument("--options", default=None, help="table options as a JSON object")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
+    p.add_argument("--budget-ms", type=float, default=200.0,
+                   help="search time per move in ms (default 200; 0: no time limit, "
+                        "then --samples is required)")
+    p.add_argument("--samples", type=int, default=None,
+                   help="cap on the worlds sampled per search move (deterministic with "
+                        "--budget-ms 0)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="worker processes playing boards in parallel (default 1)")
+    p.add_argument("--records", default=None,
+                   help="write every play as a record file (tricktable replay reads them)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=cmd_simulate)

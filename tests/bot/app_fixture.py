@@ -1,0 +1,77 @@
+"""The whole bot against the fake Discord, for end-to-end tests of the adapter.
+
+``app = await start_app(fake_discord, tmp_path, **settings)`` builds the real bot
+(:func:`bot.app.create_bot`) on a SQLite store in ``tmp_path`` (the bot opens and closes
+it), starts it on the harness and sets the test guild's table settings (AI pace 0, images
+off, unless ``guild_settings`` says otherwise). ``await app.restart()`` stops the bot and
+starts a new one on the same store and fake Discord: a process restart.
+
+Test defaults: AI decisions in a thread (``ai_workers=0``), a fast table editor
+(``edit_delay=0.01``, ``edit_interval=ai_edit_interval=0.05``) and answers in one request
+unless the work takes 2 s (``defer_after=2.0``; the deferred path has its own test); any
+:class:`bot.settings.Settings` field can be passed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from fakediscord import Harness
+
+from bot.app import TricktableBot, create_bot
+from bot.service import Clock, TableService
+from bot.settings import Settings
+from storage import Store
+
+TEST_GUILD_SETTINGS: dict[str, object] = {"ai_pace": 0.0, "images": False}
+
+
+@dataclass
+class App:
+    harness: Harness
+    settings: Settings
+    bot: TricktableBot
+    clock: Clock | None = None
+    guild_settings: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def store(self) -> Store:
+        return self.bot.store
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    @property
+    def tables(self) -> Any:
+        """The table cog (adapter state per table)."""
+        return self.bot.get_cog("TablesCog")
+
+    async def restart(self) -> App:
+        """Stop the bot as a process would stop, and start a fresh one on the same store."""
+        await self.harness.stop_bot(self.bot)
+        self.bot = create_bot(self.settings, clock=self.clock)
+        await self.harness.start_bot(self.bot)
+        return self
+
+
+async def start_app(fake_discord: Harness, tmp_path: Path, *, clock: Clock | None = None,
+                    guild_settings: dict[str, object] | None = None,
+                    **settings: Any) -> App:
+    """Start the real bot on the fake Discord (see the module docstring)."""
+    base = Settings(token=fake_discord.server.token,
+                    database_url=f"sqlite:///{tmp_path / 'tricktable.db'}",
+                    ai_workers=0, edit_delay=0.01, edit_interval=0.05,
+                    ai_edit_interval=0.05, defer_after=2.0)
+    conf = replace(base, **settings)
+    bot = create_bot(conf, clock=clock)
+    await fake_discord.start_bot(bot)
+    gs = {**TEST_GUILD_SETTINGS, **(guild_settings or {})}
+    if gs:
+        await bot.store.update_guild_settings(int(fake_discord.guild.id), gs)
+        tables = bot.get_cog("TablesCog")
+        if tables is not None:
+            tables.forget_guild_settings(int(fake_discord.guild.id))
+    return App(fake_discord, conf, bot, clock, gs)

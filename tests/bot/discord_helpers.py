@@ -1,0 +1,117 @@
+"""Helpers of the Discord adapter's end-to-end tests: open a table, play a human's turn by
+reading the panel's own select options and buttons (as a person would), play on until a
+condition holds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from app_fixture import App
+from fakediscord import InteractionResult, SimulatedUser
+from fakediscord.models import StoredMessage
+
+CONTROL_PREFIXES = ("tt:s:", "tt:a:", "tt:m:")
+
+
+def controls(msg: StoredMessage) -> list[dict[str, Any]]:
+    return [c for c in msg.walk_components()
+            if str(c.get("custom_id", "")).startswith(CONTROL_PREFIXES)]
+
+
+def find(msg: StoredMessage, suffix: str) -> str:
+    return next(c for c in msg.custom_ids() if c.endswith(suffix))
+
+
+async def open_table(app: App, host: SimulatedUser, game: str, *, ais: int = 0,
+                     others: tuple[SimulatedUser, ...] = (), start: bool = True,
+                     **options: Any) -> tuple[int, StoredMessage]:
+    """``host`` opens ``game``, ``others`` join, ``ais`` AI players are added, and (by
+    default) the host starts. Returns the table id and the public message."""
+    opened = await host.slash("table", "new", game=game, **options)
+    msg = await opened.wait_filled()
+    for user in others:
+        await updated(await user.click(msg, find(msg, ":join")))
+    for _ in range(ais):
+        await updated(await host.click(msg, find(msg, ":ai")))
+    table_id = int(find(msg, ":join").split(":")[2])
+    if start:
+        await updated(await host.click(msg, find(msg, ":start")))
+    return table_id, msg
+
+
+async def updated(r: InteractionResult) -> InteractionResult:
+    """The click updated its message: at once (7), or deferred (6) then edited."""
+    assert r.type in (6, 7), r.content
+    if r.type == 6:
+        await r.wait_request("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original")
+    return r
+
+
+async def my_hand(user: SimulatedUser, public: StoredMessage, table_id: int) -> StoredMessage:
+    r = await user.click(public, f"tt:h:{table_id}:0:")
+    assert r.ephemeral, r.content
+    assert r.message is not None
+    return r.message
+
+
+async def take_turn(user: SimulatedUser, panel: StoredMessage, rng: random.Random, *,
+                    prefer: Callable[[dict[str, Any]], bool] | None = None
+                    ) -> InteractionResult:
+    """Choose at random among what the panel offers (never ``concede``), following a
+    card's variant buttons when the panel shows them."""
+    offered = [c for c in controls(panel) if "concede" not in c["custom_id"]]
+    assert offered, f"no controls on the panel: {panel.content}"
+    if prefer is not None and any(prefer(c) for c in offered):
+        offered = [c for c in offered if prefer(c)]
+    c = rng.choice(offered)
+    cid = c["custom_id"]
+    if c["type"] == 3:
+        opts = [o["value"] for o in c["options"]]
+        values = [rng.choice(opts)]
+        r = await user.select(panel, cid, values)
+    else:
+        r = await user.click(panel, cid)
+    assert r.type == 7, f"refused: {r.content}"
+    msg = r.message
+    assert msg is not None
+    if any(x.endswith(":0:") and x.startswith("tt:h:") for x in msg.custom_ids()) and any(
+            x.startswith("tt:a:") for x in msg.custom_ids()) and "Your turn" in msg.content \
+            and not any(x.startswith("tt:s:") for x in msg.custom_ids()) and \
+            cid.startswith("tt:s:"):
+        # a card with variants (signal, bella): choose one of them
+        return await take_turn(user, msg, rng)
+    return r
+
+
+async def play_until(app: App, table_id: int, public: StoredMessage,
+                     humans: dict[SimulatedUser, int], done: Callable[[], bool], *,
+                     rng: random.Random | None = None, limit: int = 2000) -> int:
+    """Let the AI play and make the humans' choices from their **My hand** panels until
+    ``done()``; returns the number of human choices made."""
+    rng = rng or random.Random(7)
+    made = 0
+    for _ in range(limit):
+        await app.service.settle()
+        await app.harness.settle()
+        if done():
+            return made
+        try:
+            info = app.service.info(table_id)
+        except Exception:
+            await app.harness.wait_until(lambda: done() or None, what="the end")
+            return made
+        acting = [u for u, s in humans.items() if s in info.to_act]
+        if not acting:
+            continue
+        for user in acting:
+            panel = await my_hand(user, public, table_id)
+            await take_turn(user, panel, rng)
+            made += 1
+    raise AssertionError("play did not finish")
+
+
+def channel_texts(app: App) -> list[str]:
+    return [m.content for m in app.harness.server.messages(app.harness.channel)
+            if not m.ephemeral]

@@ -1,0 +1,61 @@
+"""The lobby end to end: /table new, Join, Add AI, Start, one table per channel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_fixture import start_app
+from fakediscord import Harness
+
+
+async def test_open_join_add_ai_start(fake_discord: Harness, tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    opened = await alice.slash("table", "new", game="turup")
+    lobby = await opened.wait_filled()
+    assert "Turup" in lobby.content and f"<@{alice.id}>" in lobby.content
+    join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
+    r = await bob.click(lobby, join)
+    assert r.type == 7 and f"<@{bob.id}>" in r.message.content
+    ai = next(c for c in lobby.custom_ids() if c.endswith(":ai"))
+    await alice.click(lobby, ai)
+    await alice.click(lobby, ai)
+    start = next(c for c in lobby.custom_ids() if c.endswith(":start"))
+    r = await bob.click(lobby, start)
+    assert r.ephemeral and "Only the player who opened" in r.content
+    r = await alice.click(lobby, start)
+    assert r.type == 7 and "deal 1" in r.message.content
+    again = await bob.slash("table", "new", game="tarabish")
+    assert again.ephemeral and "already a table" in again.content
+    assert str(lobby.id) in again.content  # a link to the existing table
+    [table_id] = app.service.table_ids()
+    info = app.service.info(table_id)
+    assert info.status == "playing" and sum(s is not None and s.is_ai for s in info.seats) == 2
+
+
+async def test_leave_remove_and_arrange(fake_discord: Harness, tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    opened = await alice.slash("table", "new", game="turup")
+    lobby = await opened.wait_filled()
+    [table_id] = app.service.table_ids()
+    r = await bob.slash("table", "join")
+    assert r.ephemeral and "seat 1" in r.content
+    r = await bob.click(lobby, f"tt:l:{table_id}:0:leave")
+    assert r.type == 7 and f"<@{bob.id}>" not in r.message.content
+    await bob.click(lobby, f"tt:l:{table_id}:0:join")
+    await alice.click(lobby, f"tt:l:{table_id}:0:ai")
+    r = await bob.slash("table", "remove", seat=2)
+    assert r.ephemeral and "Only the host" in r.content
+    r = await alice.slash("table", "arrange", order="0 2 1 3")  # bob to the partner seat
+    assert "rearranged" in r.content
+    seats = app.service.info(table_id).seats
+    assert seats[2] is not None and seats[2].user_id == bob.id
+    assert seats[1] is not None and seats[1].is_ai
+    r = await alice.slash("table", "remove", seat=1)
+    assert "free" in r.content and app.service.info(table_id).seats[1] is None
+    r = await alice.slash("table", "arrange", order="0 1")
+    assert r.ephemeral and "every seat" in r.content
+    await fake_discord.wait_until(
+        lambda: "`1` — (team B)" in fake_discord.server.message(lobby.id).content or None,
+        what="the lobby redrawn")

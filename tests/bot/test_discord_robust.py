@@ -1,0 +1,156 @@
+"""Restarts, closed DMs, and every kind of bad click: each refused click gets a clear
+ephemeral answer and changes nothing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from app_fixture import start_app
+from discord_helpers import (
+    channel_texts,
+    controls,
+    my_hand,
+    open_table,
+    play_until,
+    take_turn,
+)
+from fakediscord import Harness
+
+
+async def _until_turn(app, table_id: int, seat: int) -> None:  # type: ignore[no-untyped-def]
+    await app.service.settle()
+    await app.harness.settle()
+    assert seat in app.service.info(table_id).to_act
+
+
+async def test_restart_mid_deal_continues_and_old_buttons_work(fake_discord: Harness,
+                                                               tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    table_id, public = await open_table(app, alice, "turup", ais=3)
+    seat = app.service.seat_of(table_id, alice.id)
+    assert seat is not None
+    rng = random.Random(5)
+    for _ in range(2):  # two of alice's turns, then stop while she is to act
+        await _until_turn(app, table_id, seat)
+        await take_turn(alice, await my_hand(alice, public, table_id), rng)
+    await _until_turn(app, table_id, seat)
+    panel = await my_hand(alice, public, table_id)  # shown before the restart
+    version = app.service.info(table_id).version
+    stored = len(await app.store.load_actions(table_id))
+    assert stored == version
+
+    await app.restart()
+    assert table_id in app.service.table_ids()
+    assert app.service.info(table_id).version == version  # nothing lost, nothing redone
+    # the panel shown before the restart still plays
+    r = await take_turn(alice, panel, rng)
+    assert r.type == 7 and app.service.info(table_id).version > version
+    # the public message is the same one, edited by the new process
+    await app.service.settle()
+    await fake_discord.wait_until(
+        lambda: len(fake_discord.server.message(public.id).history) > 0 or None,
+        what="the table message edited")
+    assert app.tables.uis[table_id].message_id == public.id
+
+    def deal_over() -> bool:
+        return any(f"Deal 1 of table {table_id} is over" in t for t in channel_texts(app))
+
+    await play_until(app, table_id, public, {alice: seat}, deal_over, rng=rng)
+    log = await app.store.load_actions(table_id)
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+
+
+async def test_closed_dms_are_told_once_in_the_channel(fake_discord: Harness,
+                                                       tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    bob = fake_discord.user("bob", dms_open=False)
+    table_id, public = await open_table(app, alice, "turup", ais=2, others=(bob,))
+    await app.service.settle()
+
+    def notices() -> list[str]:
+        return [t for t in channel_texts(app)
+                if f"<@{bob.id}>" in t and "cannot send you direct messages" in t]
+
+    await fake_discord.wait_until(lambda: notices() or None, what="the DM notice")
+    notice = next(m for m in fake_discord.server.messages(fake_discord.channel)
+              if "cannot send you direct messages" in m.content)
+    assert bob.id in [int(u["id"]) for u in notice.payload["mentions"]]
+    assert "My hand" in notices()[0]
+    seats = {alice: app.service.seat_of(table_id, alice.id),
+             bob: app.service.seat_of(table_id, bob.id)}
+
+    def second_deal() -> bool:
+        return app.service.info(table_id).deal >= 1 and any(
+            f"Deal 1 of table {table_id} is over" in t for t in channel_texts(app))
+
+    await play_until(app, table_id, public, seats, second_deal, rng=random.Random(1))
+    await app.service.settle()
+    await fake_discord.settle()
+    assert len(notices()) == 1  # told once, not at every deal
+    bob_dm = fake_discord.server.dm_channel(bob.user).id
+    attempts = fake_discord.server.calls("POST /channels/{channel_id}/messages")
+    assert sum(1 for r in attempts if int(r.params["channel_id"]) == bob_dm) == 1
+    alice_dm = fake_discord.server.dm_channel(alice.user).id
+    assert sum(1 for r in attempts if int(r.params["channel_id"]) == alice_dm) >= 2
+
+
+async def test_stale_double_and_foreign_clicks_change_nothing(fake_discord: Harness,
+                                                              tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice, carol = fake_discord.user("alice"), fake_discord.user("carol")
+    table_id, public = await open_table(app, alice, "turup", ais=3)
+    seat = app.service.seat_of(table_id, alice.id)
+    assert seat is not None
+    await _until_turn(app, table_id, seat)
+    first = await my_hand(alice, public, table_id)
+    second = await my_hand(alice, public, table_id)  # the same choices, twice on screen
+    rng = random.Random(2)
+    await take_turn(alice, first, rng)
+    version = app.service.info(table_id).version
+    view = app.service.view(table_id, None)
+    # a double click: the second panel still shows the choices of the turn just played
+    c = controls(second)[0]
+    if c["type"] == 3:
+        r = await alice.select(second, c["custom_id"], [c["options"][0]["value"]])
+    else:
+        r = await alice.click(second, c["custom_id"])
+    assert r.ephemeral and r.type == 4 and "no longer current" in r.content
+    # somebody without a seat
+    r = await carol.click(public, f"tt:h:{table_id}:0:")
+    assert r.ephemeral and "no seat" in r.content
+    r = await carol.click(public, f"tt:h:{table_id}:0:")
+    assert "no seat" in r.content
+    # a stale panel from an earlier trick, clicked several turns later
+    for _ in range(2):
+        await _until_turn(app, table_id, seat)
+        await take_turn(alice, await my_hand(alice, public, table_id), rng)
+    assert app.service.info(table_id).version > version
+    await _until_turn(app, table_id, seat)  # alice is to act again: nothing moves now
+    before = app.service.info(table_id).version, app.service.view(table_id, None)
+    c = controls(first)[0]
+    if c["type"] == 3:
+        r = await alice.select(first, c["custom_id"], [c["options"][-1]["value"]])
+    else:
+        r = await alice.click(first, c["custom_id"])
+    assert r.ephemeral and "no longer current" in r.content
+    assert (app.service.info(table_id).version, app.service.view(table_id, None)) == before
+    del view
+
+
+async def test_bad_table_options_are_answered_privately(fake_discord: Harness,
+                                                        tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    r = await alice.slash("table", "new", game="turup", options='{"no_such_option": 1}')
+    assert r.ephemeral and "no_such_option" in r.content
+    r = await alice.slash("table", "new", game="turup", options="{not json")
+    assert r.ephemeral and "JSON" in r.content
+    r = await alice.slash("table", "new", game="turup", players=3)
+    assert r.ephemeral and "4" in r.content
+    assert app.service.table_ids() == []
+    r = await alice.slash("table", "new", game="albastini", players=3)
+    msg = await r.wait_filled()
+    assert not msg.ephemeral and "`2`" in msg.content and "`3`" not in msg.content
