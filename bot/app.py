@@ -8,7 +8,7 @@
 4. adds the table cog (slash commands, persistent dynamic components, the event pump that
    draws the tables) and recovers every unfinished table of the store: each continues from
    its last accepted action and its old messages' buttons keep working;
-5. adds the club feature (``bot.discord_bot.club.setup``) when that module is present.
+5. adds the club feature (``bot.discord_bot.club.setup``: ratings, stats, leagues).
 
 Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/admin sync``.
 """
@@ -52,8 +52,10 @@ class TricktableBot(commands.Bot):
         """Set up the commands but recover and run no table (``tricktable sync``)."""
 
     async def setup_hook(self) -> None:
+        from bot.discord_bot import club
         from bot.discord_bot.admin import AdminCog
         from bot.discord_bot.tables import TablesCog
+        from bot.ratings import MatchResultsHook
 
         if self._given_store is None:
             self.store = await open_store(self.settings.database_url)
@@ -61,13 +63,7 @@ class TricktableBot(commands.Bot):
             from bot.ai_pool import AIPool
 
             self._pool = AIPool(self.settings.ai_workers)
-        ratings: RatingsHook | None = None
-        try:
-            from bot.ratings import MatchResultsHook
-        except ImportError:  # the ratings feature is optional
-            pass
-        else:
-            ratings = MatchResultsHook(self.store)
+        ratings: RatingsHook = MatchResultsHook(self.store)
         self.service = TableService(self.store, clock=self._clock, ratings=ratings,
                                     ai_pool=self._pool)
         tables = TablesCog(self)
@@ -75,18 +71,13 @@ class TricktableBot(commands.Bot):
         await self.add_cog(AdminCog(self))
         if not self.sync_only:
             await tables.start()
-        try:
-            from bot.discord_bot import club
-        except ImportError:
-            club = None  # type: ignore[assignment]
-        if club is not None and hasattr(club, "setup"):
-            await club.setup(self, store=self.store, service=self.service)
+        await club.setup(self, store=self.store, service=self.service)
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
     async def close(self) -> None:
-        tables = self.get_cog("TablesCog")
-        if tables is not None:
-            await self.remove_cog("TablesCog")
+        # Cogs first (their background tasks use the service and the store), then those.
+        for name in list(self.cogs):
+            await self.remove_cog(name)
         if self.service is not None:
             await self.service.close()
         if self._pool is not None:

@@ -1,0 +1,273 @@
+"""Texts of the club commands (leaderboard, stats, history, leagues), kept free of discord
+so they can be tested alone, and the compact scoresheet form of ``/league report``.
+
+Discord's limits these helpers respect (the callers page with :func:`pages_of`):
+message content 2,000 characters; an embed description 4,096, a field value 1,024, an
+embed's title 256 and all of a message's embeds 6,000 together.
+
+**The scoresheet of ``/league report``** (the ``result`` option, one line of text):
+
+* the compact form, one deal per token, separated by spaces, commas or semicolons:
+  ``HOME-AWAY`` — the home side's (team 0: seats 0 and 2, or seat 0) and the away side's
+  figure of the deal, i.e. tricks in Arba'a Turub and Turup (``tricks_by_team``), points
+  in Albastini (``points_by_side``). A Turup deal decided by a kort adds ``:made`` or
+  ``:failed`` (``9-0:made``, ``1-0:failed``). Example: ``20-16 22-14``.
+* the JSON form, for every game (Tarabish needs it: its deals carry the caller, runs and
+  bella): a list of score-only deal summaries as in ``docs/records.md``
+  (``[{"tricks_by_team": [20, 16]}, {"tricks_by_team": [22, 14]}]``), or an object
+  ``{"first_dealer": 1, "deals": [...]}`` whose deals are summaries or ``{"summary": …}``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from bot.leagues.service import LeagueView
+from bot.leagues.standings import StandingRow
+from bot.ratings import Leaderboard
+from bot.stats import HistoryEntry, StatsView
+from games.registry import GAMES
+from storage.models import Fixture
+
+CONTENT_LIMIT: Final = 2000
+DESCRIPTION_LIMIT: Final = 4096
+FIELD_LIMIT: Final = 1024
+PAGE_CHARS: Final = 3800
+"""Characters of list lines per embed page (under the description limit, with room for
+the rest of the embed inside the 6,000 total)."""
+
+WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                   "Sunday")
+
+COMPACT_KEYS: Final[dict[str, str]] = {
+    "arbaa_turub": "tricks_by_team",
+    "turup": "tricks_by_team",
+    "albastini": "points_by_side",
+}
+"""Games with a compact scoresheet form → the deal summary key of its ``HOME-AWAY`` pair."""
+
+_TOKEN = re.compile(r"^(\d+)-(\d+)(?::(made|failed))?$")
+
+
+class ScoresheetError(ValueError):
+    """The ``result`` text of a report cannot be read (message for the user)."""
+
+
+def game_title(game: str) -> str:
+    info = GAMES.get(game)
+    return info.title if info is not None else game
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def pages_of(lines: Sequence[str], max_chars: int = PAGE_CHARS) -> list[list[str]]:
+    """Split lines into pages of at most ``max_chars`` characters (newlines counted); a
+    longer line is clipped. Always at least one (possibly empty) page."""
+    pages: list[list[str]] = [[]]
+    size = 0
+    for raw in lines:
+        line = clip(raw, max_chars)
+        extra = len(line) + (1 if pages[-1] else 0)
+        if pages[-1] and size + extra > max_chars:
+            pages.append([])
+            size, extra = 0, len(line)
+        pages[-1].append(line)
+        size += extra
+    return pages
+
+
+def stamp(when: dt.datetime, style: str = "F") -> str:
+    """Discord timestamp markup, shown in each reader's own time zone."""
+    return f"<t:{int(when.timestamp())}:{style}>"
+
+
+def percent(rate: float) -> str:
+    return f"{rate * 100:.0f}%"
+
+
+# -- leaderboard, stats, history ------------------------------------------------------
+
+
+def leaderboard_title(board: Leaderboard, season_name: str | None) -> str:
+    where = f" — {season_name}" if season_name else " — all time"
+    return clip(f"{game_title(board.game)} leaderboard{where}", 256)
+
+
+def leaderboard_lines(board: Leaderboard) -> list[str]:
+    """One line per row: rank, player, conservative rating (and mu, sigma), matches played,
+    wins and win rate."""
+    out = []
+    for row in board.rows:
+        name = clip(row.display_name, 40) if row.display_name else f"<@{row.user_id}>"
+        out.append(f"`#{row.rank}` **{name}** — **{row.rating:.1f}** "
+                   f"(μ {row.mu:.1f}, σ {row.sigma:.1f}) · {row.matches} played · "
+                   f"{row.wins} won · {percent(row.win_rate)}")
+    return out
+
+
+def leaderboard_footer(board: Leaderboard) -> str:
+    return (f"Page {board.page + 1}/{board.pages} · {board.total} rated players · "
+            "rating = μ − 3σ")
+
+
+def stats_lines(view: StatsView) -> list[tuple[str, str]]:
+    """(field name, field value) per game of a player's statistics, then partners."""
+    fields = []
+    for line in view.games:
+        value = (f"{line.matches} matches · {line.wins} won · {line.draws} drawn · "
+                 f"{line.losses} lost · win rate {percent(line.win_rate)}\n"
+                 f"{line.deals} deals")
+        if line.average is not None:
+            value += f" · average {line.average:.1f} {line.average_label} per deal"
+        fields.append((game_title(line.game), clip(value, FIELD_LIMIT)))
+    if view.most_frequent_partner is not None:
+        p = view.most_frequent_partner
+        fields.append(("Most frequent partner",
+                       f"<@{p.user_id}> — {p.matches} matches, {p.wins} won"))
+    if view.best_partnership is not None:
+        p = view.best_partnership
+        rate = p.wins / p.matches if p.matches else 0.0
+        fields.append(("Best partnership",
+                       f"<@{p.user_id}> — win rate {percent(rate)} over {p.matches} "
+                       "matches"))
+    return fields
+
+
+def history_line(entry: HistoryEntry) -> str:
+    rated = "" if entry.rated else " · unrated"
+    return clip(f"`#{entry.match_id}` {game_title(entry.game)} · "
+                f"{stamp(entry.finished_at, 'd')} · {entry.result_text()} · "
+                f"{entry.deals} deal{'s' if entry.deals != 1 else ''}{rated}", 300)
+
+
+# -- leagues ----------------------------------------------------------------------------
+
+
+STATUS_TEXT: Final[dict[str, str]] = {
+    "scheduled": "scheduled",
+    "reported": "reported, awaiting confirmation",
+    "played": "played",
+    "forfeit": "forfeit",
+    "bye": "bye",
+    "void": "void",
+}
+
+
+def fixture_line(view: LeagueView, fixture: Fixture) -> str:
+    """``#12 · R1 · Aces vs Kings · <t:…:F> · scheduled`` (a bye: ``Aces has a bye``)."""
+    when = stamp(fixture.scheduled_at) if fixture.scheduled_at is not None else "no date"
+    if fixture.away_entrant_id is None:
+        return (f"`#{fixture.id}` R{fixture.round} · {view.label(fixture.home_entrant_id)} "
+                f"has a bye · {STATUS_TEXT.get(fixture.status, fixture.status)}")
+    result = ""
+    if fixture.result is not None and fixture.status in ("played", "reported", "forfeit"):
+        r = fixture.result
+        score = f"{r.get('home_score', 0)}–{r.get('away_score', 0)}"
+        result = " · forfeit" if r.get("forfeit") else f" · {score}"
+    return (f"`#{fixture.id}` R{fixture.round} · {view.label(fixture.home_entrant_id)} vs "
+            f"{view.label(fixture.away_entrant_id)} · {when} · "
+            f"{STATUS_TEXT.get(fixture.status, fixture.status)}{result}")
+
+
+def fixture_choice_name(view: LeagueView, fixture: Fixture) -> str:
+    """An autocomplete label (≤ 100 characters, no markup: names, not mentions)."""
+    def plain(entrant_id: int | None) -> str:
+        if entrant_id is None:
+            return "bye"
+        e = view.entrants[entrant_id]
+        return e.name or "player " + "/".join(str(m) for m in e.members)
+    return clip(f"#{fixture.id} R{fixture.round}: {plain(fixture.home_entrant_id)} vs "
+                f"{plain(fixture.away_entrant_id)} ({fixture.status})", 100)
+
+
+def standings_lines(view: LeagueView, rows: Iterable[StandingRow]) -> list[str]:
+    out = []
+    for row in rows:
+        gone = " (withdrawn)" if row.entrant_id in view.withdrawn else ""
+        out.append(f"`{row.rank}.` **{view.label(row.entrant_id)}**{gone} — "
+                   f"**{row.points} pts** · P{row.played} W{row.won} D{row.drawn} "
+                   f"L{row.lost} · {row.score_for}:{row.score_against} "
+                   f"({row.difference:+d})")
+    return out
+
+
+def league_summary(view: LeagueView) -> str:
+    league = view.league
+    t = league.start_time
+    return (f"{game_title(league.game)} · {WEEKDAYS[league.weekday]}s at "
+            f"{t.hour:02d}:{t.minute:02d} ({league.time_zone}) · {league.rounds} round "
+            f"robin · {league.status} · in <#{league.channel_id}> · "
+            f"{len(view.entrants) - len(view.withdrawn)} entrants")
+
+
+def result_sentence(view: LeagueView, fixture: Fixture) -> str:
+    """``Aces 2–0 Kings (home win)`` for a reported or played fixture."""
+    r = fixture.result or {}
+    outcome = {"home": "home win", "away": "away win", "draw": "draw"}.get(
+        str(r.get("outcome")), "?")
+    return (f"{view.label(fixture.home_entrant_id)} {r.get('home_score', 0)}–"
+            f"{r.get('away_score', 0)} {view.label(fixture.away_entrant_id)} ({outcome})")
+
+
+# -- the scoresheet ---------------------------------------------------------------------
+
+
+def parse_scoresheet(game: str, text: str) -> tuple[list[dict[str, Any]], int | None]:
+    """The deals (score-only summaries, in order) and the first dealer if the text names
+    one. See the module docstring for the forms. Raises :class:`ScoresheetError`."""
+    text = text.strip()
+    if not text:
+        raise ScoresheetError("the scoresheet is empty")
+    if text[0] in "[{":
+        return _parse_json(text)
+    key = COMPACT_KEYS.get(game)
+    if key is None:
+        raise ScoresheetError(f"{game_title(game)} reports need the JSON form: a list of "
+                              "score-only deal summaries (see docs/records.md)")
+    deals: list[dict[str, Any]] = []
+    for token in re.split(r"[\s,;]+", text):
+        m = _TOKEN.match(token)
+        if m is None or (m[3] and game != "turup"):
+            raise ScoresheetError(f"cannot read {clip(token, 40)!r}: write each deal as "
+                                  "HOME-AWAY, e.g. 20-16 22-14"
+                                  + (" (a kort deal: 9-0:made or 1-0:failed)"
+                                     if game == "turup" else ""))
+        deal: dict[str, Any] = {key: [int(m[1]), int(m[2])]}
+        if m[3]:
+            deal["kort"] = m[3]
+        deals.append(deal)
+    return deals, None
+
+
+def _parse_json(text: str) -> tuple[list[dict[str, Any]], int | None]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScoresheetError(f"the JSON scoresheet is not valid JSON: {exc.msg} at "
+                              f"character {exc.pos}") from None
+    first_dealer: int | None = None
+    if isinstance(data, Mapping):
+        raw_dealer = data.get("first_dealer")
+        if raw_dealer is not None:
+            if not isinstance(raw_dealer, int) or isinstance(raw_dealer, bool):
+                raise ScoresheetError("first_dealer must be a seat number")
+            first_dealer = raw_dealer
+        data = data.get("deals")
+    if not isinstance(data, list) or not data:
+        raise ScoresheetError("the JSON scoresheet must be a non-empty list of deal "
+                              "summaries, or an object with a \"deals\" list")
+    deals = []
+    for index, item in enumerate(data, start=1):
+        if isinstance(item, Mapping) and isinstance(item.get("summary"), Mapping):
+            item = item["summary"]
+        if not isinstance(item, Mapping):
+            raise ScoresheetError(f"deal {index} is not an object")
+        deals.append(dict(item))
+    return deals, first_dealer

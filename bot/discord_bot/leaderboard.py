@@ -1,0 +1,295 @@
+"""``/leaderboard``, ``/stats`` and ``/history``: ratings and statistics of the server.
+
+* ``/leaderboard game [season] [page]`` — the rated players by conservative rating
+  (mu − 3·sigma) with matches, wins and win rate, 10 per page, with ◀ ▶ buttons. The
+  buttons are :class:`LeaderboardPageButton` dynamic items whose ``custom_id`` carries the
+  guild, game, season (0: all time) and target page, so they work after a restart; a click
+  edits the board in place (a page past the end shows the last page).
+* ``/stats [user] [game]`` — a player's figures per game (matches, deals, wins, draws,
+  losses, win rate, average tricks or points per deal), the most frequent partner and the
+  best partnership, and the rating history chart as a PNG attachment: of ``game``, or of
+  the game the player has played most.
+* ``/history [game] [user]`` — the server's recent matches (or a player's recent rated
+  matches) with their result; a select menu (:class:`RecordSelect`, persistent) sends the
+  record JSON of the chosen match as an ephemeral attachment, replayable with
+  ``tricktable replay``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_bot.club import ClubError, Reply, answer, guild_of, send_error
+from bot.discord_bot.club_texts import (
+    clip,
+    game_title,
+    history_line,
+    leaderboard_footer,
+    leaderboard_lines,
+    leaderboard_title,
+    pages_of,
+    stats_lines,
+)
+from bot.ratings import leaderboard
+from bot.stats import (
+    HistoryEntry,
+    guild_history,
+    load_match_record,
+    player_history,
+    player_stats,
+    rating_chart_for,
+)
+from games.registry import GAMES
+from storage.base import Store
+from storage.models import Season
+
+PER_PAGE: Final = 10
+HISTORY_LIMIT: Final = 10
+GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
+                       for name, info in GAMES.items()]
+COLOUR: Final = discord.Colour.gold()
+
+
+def _cog(interaction: discord.Interaction[Any]) -> StatsCog:
+    cog = interaction.client.get_cog("ClubStats")  # type: ignore[attr-defined]
+    if not isinstance(cog, StatsCog):
+        raise ClubError("the statistics are not available right now")
+    return cog
+
+
+async def resolve_rating_season(store: Store, guild_id: int, text: str | None
+                                ) -> Season | None:
+    """A guild-wide rating season by id (autocomplete value) or name; None: all time."""
+    if text is None or not text.strip() or text.strip().lower() in ("all", "all time"):
+        return None
+    seasons = await store.list_seasons(guild_id, league_id=None)
+    wanted = text.strip()
+    for season in seasons:
+        if wanted == str(season.id) or wanted.lower() == season.name.lower():
+            return season
+    raise ClubError(f"there is no rating season {clip(wanted, 50)!r} on this server")
+
+
+async def leaderboard_message(store: Store, guild_id: int, game: str,
+                              season: Season | None, page: int
+                              ) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The board's embed and its paging buttons (None when one page holds it all)."""
+    board = await leaderboard(store, guild_id, game, page=page, per_page=PER_PAGE,
+                              season_id=season.id if season is not None else None)
+    lines = leaderboard_lines(board)
+    embed = discord.Embed(title=leaderboard_title(board, season.name if season else None),
+                          colour=COLOUR,
+                          description="\n".join(lines) if lines
+                          else "No rated matches yet: finish a rated match to appear here.")
+    embed.set_footer(text=leaderboard_footer(board))
+    if board.pages <= 1:
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    season_id = season.id if season is not None else 0
+    view.add_item(LeaderboardPageButton(guild_id, game, season_id, max(board.page - 1, 0),
+                                        "p", disabled=board.page == 0))
+    view.add_item(LeaderboardPageButton(guild_id, game, season_id,
+                                        min(board.page + 1, board.pages - 1), "n",
+                                        disabled=board.page >= board.pages - 1))
+    return embed, view
+
+
+class LeaderboardPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"club:lb:(?P<guild>\d+):(?P<game>[a-z_]+):(?P<season>\d+):(?P<page>\d+)"
+             r":(?P<dir>[pn])",
+):
+    """◀ / ▶ of a leaderboard: shows page ``page`` (0-based) of that board."""
+
+    def __init__(self, guild_id: int, game: str, season_id: int, page: int, direction: str,
+                 *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label="◀ Previous" if direction == "p" else "Next ▶",
+            style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"club:lb:{guild_id}:{game}:{season_id}:{page}:{direction}"))
+        self.guild_id, self.game, self.season_id, self.page = guild_id, game, season_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> LeaderboardPageButton:
+        return cls(int(match["guild"]), match["game"], int(match["season"]), int(match["page"]),
+                   match["dir"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.guild_id != self.guild_id or self.game not in GAMES:
+            await send_error(interaction, "this leaderboard belongs to another server")
+            return
+        await interaction.response.defer()
+        try:
+            store = _cog(interaction).store
+            season = None
+            if self.season_id:
+                season = await store.get_season(self.season_id)
+                if season is None or season.guild_id != self.guild_id:
+                    raise ClubError("that rating season no longer exists")
+            embed, view = await leaderboard_message(store, self.guild_id, self.game, season,
+                                                    self.page)
+        except ClubError as exc:
+            await send_error(interaction, str(exc))
+            return
+        await interaction.edit_original_response(embed=embed, view=view)
+
+
+class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"club:rec:(?P<guild>\d+)"):
+    """The ``/history`` menu: sends the chosen match's record JSON, ephemerally."""
+
+    def __init__(self, guild_id: int, entries: list[HistoryEntry] | None = None) -> None:
+        options = [discord.SelectOption(
+            label=clip(f"#{e.match_id} {game_title(e.game)} · "
+                       f"{e.finished_at:%Y-%m-%d %H:%M} UTC", 100),
+            value=str(e.match_id)) for e in (entries or [])[:25]]
+        super().__init__(discord.ui.Select(
+            custom_id=f"club:rec:{guild_id}", placeholder="Get a match record (JSON)",
+            options=options or [discord.SelectOption(label="none", value="0")]))
+        self.guild_id = guild_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> RecordSelect:
+        return cls(int(match["guild"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        if interaction.guild_id != self.guild_id or not values or not str(values[0]).isdigit():
+            await send_error(interaction, "that match is not from this server")
+            return
+        match_id = int(values[0])
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        store = _cog(interaction).store
+        match = await store.get_match(match_id)
+        record = await load_match_record(store, match_id) if match is not None else None
+        if match is None or match.guild_id != self.guild_id or record is None:
+            await send_error(interaction, f"there is no record of match #{match_id}")
+            return
+        body = json.dumps(record, indent=1, ensure_ascii=False).encode()
+        await interaction.followup.send(
+            f"Record of match #{match_id} ({game_title(match.game)}): replay it with "
+            f"`tricktable replay match-{match_id}.json`.",
+            file=discord.File(io.BytesIO(body), filename=f"match-{match_id}.json"),
+            ephemeral=True)
+
+
+class StatsCog(commands.Cog, name="ClubStats"):
+    """Leaderboards, player statistics and match history."""
+
+    def __init__(self, bot: commands.Bot, store: Store) -> None:
+        self.bot = bot
+        self.store = store
+
+    # -- /leaderboard -----------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description="The server's rated players")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game", season="A rating season (default: all time)",
+                           page="Page number (10 players per page)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard_command(self, interaction: discord.Interaction[Any], game: str,
+                                  season: str | None = None,
+                                  page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        async def work() -> Reply:
+            guild_id = guild_of(interaction)
+            chosen = await resolve_rating_season(self.store, guild_id, season)
+            embed, view = await leaderboard_message(self.store, guild_id, game, chosen,
+                                                    page - 1)
+            return Reply(embeds=[embed], view=view)
+        await answer(interaction, work)
+
+    @leaderboard_command.autocomplete("season")
+    async def season_autocomplete(self, interaction: discord.Interaction[Any], current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        seasons = await self.store.list_seasons(interaction.guild_id, league_id=None)
+        out = [app_commands.Choice(name="All time", value="all")]
+        for s in reversed(seasons):
+            if current.lower() in s.name.lower():
+                out.append(app_commands.Choice(name=clip(f"{s.name} ({s.status})", 100),
+                                               value=str(s.id)))
+        return out[:25]
+
+    # -- /stats ------------------------------------------------------------------------
+
+    @app_commands.command(name="stats", description="A player's statistics and rating chart")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose statistics (default: yours)", game="One game only")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats_command(self, interaction: discord.Interaction[Any],
+                            user: discord.User | None = None,
+                            game: str | None = None) -> None:
+        who = user or interaction.user
+
+        async def work() -> Reply:
+            guild_id = guild_of(interaction)
+            view = await player_stats(self.store, who.id, guild_id, game=game)
+            name = who.display_name
+            where = f" in {game_title(game)}" if game else ""
+            if not view.games:
+                return Reply(content=f"{clip(name, 80)} has no finished matches{where} on "
+                             "this server yet.")
+            embed = discord.Embed(title=clip(f"Statistics of {name}{where}", 256),
+                                  colour=COLOUR,
+                                  description=f"{view.matches} matches · {view.deals} deals · "
+                                              f"win rate {view.win_rate * 100:.0f}%")
+            for field_name, value in stats_lines(view):
+                embed.add_field(name=field_name, value=value, inline=False)
+            chart_game = game or max(view.games, key=lambda g: g.matches).game
+            png = await rating_chart_for(self.store, who.id, guild_id, chart_game,
+                                         title=f"{name} — {game_title(chart_game)} rating")
+            embed.set_image(url="attachment://rating.png")
+            embed.set_footer(text=f"Chart: {game_title(chart_game)} rating after each rated "
+                                  "match")
+            return Reply(embeds=[embed], files=[("rating.png", png)])
+        await answer(interaction, work)
+
+    # -- /history ----------------------------------------------------------------------
+
+    @app_commands.command(name="history", description="Recent matches of the server")
+    @app_commands.guild_only()
+    @app_commands.describe(game="One game only",
+                           user="Only this player's rated matches (needs a game)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history_command(self, interaction: discord.Interaction[Any],
+                              game: str | None = None,
+                              user: discord.User | None = None) -> None:
+        async def work() -> Reply:
+            guild_id = guild_of(interaction)
+            if user is not None:
+                if game is None:
+                    raise ClubError("choose a game to see a player's history")
+                entries = await player_history(self.store, user.id, guild_id, game,
+                                               limit=HISTORY_LIMIT)
+                title = f"Recent rated {game_title(game)} matches of {user.display_name}"
+            else:
+                entries = await guild_history(self.store, guild_id, game=game,
+                                              limit=HISTORY_LIMIT)
+                title = "Recent matches" + (f" of {game_title(game)}" if game else "")
+            if not entries:
+                return Reply(content="No finished matches yet.")
+            lines = [history_line(e) for e in entries]
+            embed = discord.Embed(title=clip(title, 256), colour=COLOUR,
+                                  description="\n".join(pages_of(lines)[0]))
+            embed.set_footer(text="Pick a match below for its record (JSON).")
+            view = discord.ui.View(timeout=None)
+            view.add_item(RecordSelect(guild_id, entries))
+            return Reply(embeds=[embed], view=view)
+        await answer(interaction, work)
+
+
+def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    return (LeaderboardPageButton, RecordSelect)

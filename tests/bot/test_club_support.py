@@ -1,0 +1,104 @@
+"""Shared setup of the club command tests: a bot with the club cogs (``bot.discord_bot.club
+.setup``) on a store in a temporary SQLite file, a table service on a fake clock, logged in
+to the fake Discord. (The core engineer's ``tests/bot/app_fixture.py`` builds the whole
+app; these tests need only the club part, wired exactly as ``bot.app`` wires it.)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from discord.ext import commands
+from fakediscord import Harness, bot_options
+
+from bot.discord_bot import club
+from bot.ratings import MatchResultsHook
+from bot.service import FakeClock, TableService
+from storage import Store, open_store
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "service"))
+from conftest_leagues import store_match
+
+__all__ = ["ClubApp", "start_club", "store_match"]
+
+MONDAY = dt.datetime(2026, 3, 16, 12, 0, tzinfo=dt.UTC)
+"""The fake clock's start: a Monday, three days before a Thursday league's round 1."""
+
+
+@dataclass
+class ClubApp:
+    bot: commands.Bot
+    store: Store
+    service: TableService
+    clock: FakeClock
+
+    def cog(self, name: str) -> Any:
+        return self.bot.get_cog(name)
+
+
+class ClubBot(commands.Bot):
+    def __init__(self, store: Store, service: TableService, reminders: bool) -> None:
+        super().__init__(**bot_options())
+        self.club_store, self.club_service, self.reminders = store, service, reminders
+
+    async def setup_hook(self) -> None:
+        await club.setup(self, store=self.club_store, service=self.club_service,
+                         reminders=self.reminders)
+
+
+async def start_club(harness: Harness, tmp_path: Path, *, reminders: bool = False,
+                     store: Store | None = None, clock: FakeClock | None = None) -> ClubApp:
+    """Start a bot with the club commands; pass ``store`` (and ``clock``) to restart on the
+    same data. The store is closed by the caller (:func:`stop_club`)."""
+    if store is None:
+        store = await open_store(f"sqlite:///{tmp_path / 'club.db'}")
+    clock = clock or FakeClock(MONDAY)
+    service = TableService(store, clock=clock, ratings=MatchResultsHook(store))
+    bot = ClubBot(store, service, reminders)
+    await harness.start_bot(bot)
+    return ClubApp(bot, store, service, clock)
+
+
+async def stop_club(harness: Harness, app: ClubApp) -> None:
+    await harness.stop_bot(app.bot)
+    await app.service.close()
+    await app.store.close()
+
+
+async def test_setup_adds_the_commands_and_persistent_items(fake_discord: Harness,
+                                                            tmp_path: Path) -> None:
+    app = await start_club(fake_discord, tmp_path)
+    try:
+        names = {c.name for c in app.bot.tree.get_commands()}
+        assert {"leaderboard", "stats", "history", "league"} <= names
+        league = app.bot.tree.get_command("league")
+        assert league is not None
+        subcommands = {c.name for c in league.commands}  # type: ignore[union-attr]
+        assert {"create", "team", "join", "withdraw", "schedule", "fixtures", "standings",
+                "report", "confirm", "reject", "close", "list"} <= subcommands
+        await app.bot.tree.sync()  # the fake checks Discord's limits on command schemas
+        assert {c["name"] for c in fake_discord.server.global_commands} >= names
+    finally:
+        await stop_club(fake_discord, app)
+
+
+async def test_the_real_app_runs_the_club_commands_and_stops_the_reminders(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    from app_fixture import start_app
+
+    app = await start_app(fake_discord, tmp_path, clock=FakeClock(MONDAY))
+    leagues = app.bot.get_cog("ClubLeagues")
+    assert leagues is not None and leagues.clock is app.service.clock
+    task = leagues._task
+    assert task is not None and not task.done()
+    await app.bot.tree.sync()  # core and club commands together, within Discord's limits
+    names = {c["name"] for c in fake_discord.server.global_commands}
+    assert {"leaderboard", "stats", "history", "league"} <= names
+    listed = await fake_discord.user("alice").slash("league", "list")
+    assert "No leagues yet" in listed.content
+    await fake_discord.stop_bot(app.bot)
+    assert task.done()
