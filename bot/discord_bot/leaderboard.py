@@ -9,6 +9,9 @@
   losses, win rate, average tricks or points per deal), the most frequent partner and the
   best partnership, and the rating history chart as a PNG attachment: of ``game``, or of
   the game the player has played most.
+* ``/season start name`` / ``/season end`` (Manage Server) — rating seasons: while one
+  runs, every rated match also counts on that season's own leaderboard (starting fresh);
+  the all-time ratings always update. Starting a season ends the running one.
 * ``/history [game] [user]`` — the server's recent matches (or a player's recent rated
   matches) with their result; a select menu (:class:`RecordSelect`, persistent) sends the
   record JSON of the chosen match as an ephemeral attachment, replayable with
@@ -26,7 +29,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club import ClubError, Reply, answer, guild_of, send_error
+from bot.discord_bot.club import (
+    ClubError,
+    Reply,
+    answer,
+    guild_of,
+    require_admin,
+    send_error,
+)
 from bot.discord_bot.club_texts import (
     clip,
     game_title,
@@ -37,7 +47,7 @@ from bot.discord_bot.club_texts import (
     pages_of,
     stats_lines,
 )
-from bot.ratings import leaderboard
+from bot.ratings import end_rating_season, leaderboard, start_rating_season
 from bot.stats import (
     HistoryEntry,
     guild_history,
@@ -222,6 +232,37 @@ class StatsCog(commands.Cog, name="ClubStats"):
                 out.append(app_commands.Choice(name=clip(f"{s.name} ({s.status})", 100),
                                                value=str(s.id)))
         return out[:25]
+
+    # -- /season -----------------------------------------------------------------------
+
+    season_group = app_commands.Group(name="season", description="Rating seasons",
+                                      guild_only=True)
+
+    @season_group.command(name="start", description="Start a rating season (ends the "
+                                                     "running one)")
+    @app_commands.describe(name="The season's name, e.g. 'Spring 2027'")
+    async def season_start(self, interaction: discord.Interaction[Any],
+                           name: app_commands.Range[str, 1, 100]) -> None:
+        async def work() -> Reply:
+            require_admin(interaction, "start a rating season")
+            season = await start_rating_season(self.store, guild_of(interaction), name.strip(),
+                                               discord.utils.utcnow())
+            return Reply(content=f"Rating season **{clip(season.name, 100)}** has started: "
+                                 "rated matches now also count on its own leaderboard "
+                                 "(`/leaderboard season:`).")
+        await answer(interaction, work)
+
+    @season_group.command(name="end", description="End the running rating season")
+    async def season_end(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Reply:
+            require_admin(interaction, "end a rating season")
+            season = await end_rating_season(self.store, guild_of(interaction),
+                                             discord.utils.utcnow())
+            if season is None:
+                raise ClubError("no rating season is running")
+            return Reply(content=f"Rating season **{clip(season.name, 100)}** has ended; its "
+                                 "leaderboard stays readable.")
+        await answer(interaction, work)
 
     # -- /stats ------------------------------------------------------------------------
 

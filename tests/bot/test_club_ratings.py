@@ -209,3 +209,27 @@ async def test_season_board_and_a_refusal_after_a_deferral(
         what="the refusal")
     assert "no rating season 'Autumn'" in shown.content and not shown.embeds
     await stop_club(fake_discord, app)
+
+
+async def test_season_commands_start_and_end_rating_seasons(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    app = await start_club(fake_discord, tmp_path)
+    guild = fake_discord.guild.id
+    alice = fake_discord.user("alice")
+    mona = fake_discord.user("mona", manager=True)
+    refused = await alice.slash("season", "start", name="Spring")
+    assert refused.ephemeral and "Manage Server" in refused.message.content
+    assert await app.store.list_seasons(guild, league_id=None) == []
+    started = await mona.slash("season", "start", name="Spring")
+    assert "**Spring** has started" in started.message.content
+    seasons = await app.store.list_seasons(guild, league_id=None)
+    assert [(s.name, s.status) for s in seasons] == [("Spring", "active")]
+    again = await mona.slash("season", "start", name="Summer")  # ends Spring, starts Summer
+    assert "**Summer** has started" in again.message.content
+    statuses = {s.name: s.status for s in await app.store.list_seasons(guild, league_id=None)}
+    assert statuses == {"Spring": "finished", "Summer": "active"}
+    ended = await mona.slash("season", "end")
+    assert "**Summer** has ended" in ended.message.content
+    none_left = await mona.slash("season", "end")
+    assert none_left.ephemeral and "no rating season is running" in none_left.message.content
+    await stop_club(fake_discord, app)
