@@ -2,7 +2,7 @@
 
 An :class:`Action` is immutable and hashable, so it can be offered in ``legal_actions``,
 compared, and used as a key by search players. Its JSON form is the record format of
-``shared/spec/records.md`` (``{"seat": 0, "type": "play", "card": "AS"}``); the seat is not
+``docs/records.md`` (``{"seat": 0, "type": "play", "card": "AS"}``); the seat is not
 part of the action itself but of where it is applied.
 """
 

@@ -1,4 +1,4 @@
-"""Albastini, exactly as ``shared/rules/albastini.md``, for 2 to 6 players.
+"""Albastini, exactly as ``docs/rules/albastini.md``, for 2 to 6 players.
 
 * 36 cards ``A 7 K J Q 6 5 4 3`` in every suit, ranked in that order (trumps too); card
   points A 11, 7 10, K 4, J 3, Q 2, others 0 (120 in all).

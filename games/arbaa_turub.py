@@ -1,4 +1,4 @@
-"""Arba'a Turub, exactly as ``shared/rules/arbaa-turub.md``.
+"""Arba'a Turub, exactly as ``docs/rules/arbaa-turub.md``.
 
 * 144 cards (four identical 36-card packs), four players, partners opposite.
 * Deal clockwise in packets of three from eldest (the dealer's left). After eldest's first

@@ -109,7 +109,7 @@ class Deal(ABC):
 
     @abstractmethod
     def summary(self) -> dict[str, Any]:
-        """The deal summary of ``shared/spec/records.md`` for the state reached."""
+        """The deal summary of ``docs/records.md`` for the state reached."""
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:

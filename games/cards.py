@@ -1,7 +1,7 @@
 """Cards, notation, decks, shuffling and dealing.
 
 A card is written as two characters, rank then suit (``"TS"`` = ten of spades), with ranks
-``A K Q J T 9 8 7 6 5 4 3 2`` and suits ``S H D C`` (``shared/rules/README.md``).
+``A K Q J T 9 8 7 6 5 4 3 2`` and suits ``S H D C`` (``docs/rules/README.md``).
 
 Inside the engine a card is a small int: ``suit * 13 + rank`` where ``rank`` is the index
 in :data:`NATURAL` (``2`` = 0 … ``A`` = 12) and ``suit`` the index in :data:`SUITS`.

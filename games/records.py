@@ -1,4 +1,4 @@
-"""Game records (``shared/spec/records.md``): reading, replaying and writing them.
+"""Game records (``docs/records.md``): reading, replaying and writing them.
 
 :func:`replay` is the whole of ``tricktable replay``: it validates a record, plays every
 action through the same engine the bot uses, and returns the output object with its exit

@@ -1,4 +1,4 @@
-"""Tarabish ("Bish"), exactly as ``shared/rules/tarabish.md``.
+"""Tarabish ("Bish"), exactly as ``docs/rules/tarabish.md``.
 
 * 36 cards, four players, partners opposite (A = {0, 2}, B = {1, 3}), everything clockwise.
 * Deal in packets of three from eldest (``d + 1``), nine cards each. The third packet is the

@@ -1,6 +1,6 @@
 """The standard trick winner and follow-suit helpers, shared by every game.
 
-Standard trick winner (``shared/rules/README.md``): if the trick holds a trump, the highest
+Standard trick winner (``docs/rules/README.md``): if the trick holds a trump, the highest
 trump wins; otherwise the highest card of the led suit. Cards of other suits never win.
 Among identical cards (Arba'a Turub's four copies) the copy played first wins, so only a
 strictly stronger card takes the lead.

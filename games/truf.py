@@ -1,4 +1,4 @@
-"""Truf, exactly as ``shared/rules/truf.md``.
+"""Truf, exactly as ``docs/rules/truf.md``.
 
 * Four players, each for himself (or three, option ``players: 3`` of the record/table,
   without the ``removed_suit``: clubs by default, 39 cards). 13 cards each, 13 tricks.

@@ -1,4 +1,4 @@
-"""Turup, exactly as ``shared/rules/turup.md``.
+"""Turup, exactly as ``docs/rules/turup.md``.
 
 * 36 cards, four players, partners opposite; everything runs **counter-clockwise**: eldest
   is the dealer's right (``d - 1``), the next player is ``s - 1``.

@@ -147,7 +147,7 @@ class Participant:
 
 @dataclass(frozen=True, slots=True)
 class DealRecord:
-    """The full record of one deal of a match (``shared/spec/records.md``)."""
+    """The full record of one deal of a match (``docs/records.md``)."""
 
     deal_no: int
     record: JsonObject

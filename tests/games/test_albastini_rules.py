@@ -1,4 +1,4 @@
-"""Albastini: one test per rule of ``shared/rules/albastini.md`` (sections 1-10)."""
+"""Albastini: one test per rule of ``docs/rules/albastini.md`` (sections 1-10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Arba'a Turub: one test (at least) per numbered rule of shared/rules/arbaa-turub.md."""
+"""Arba'a Turub: one test (at least) per numbered rule of docs/rules/arbaa-turub.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Records and `tricktable replay` (shared/spec/records.md): format, errors, exit statuses."""
+"""Records and `tricktable replay` (docs/records.md): format, errors, exit statuses."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tarabish: one test (at least) per rule and option of shared/rules/tarabish.md."""
+"""Tarabish: one test (at least) per rule and option of docs/rules/tarabish.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Truf: one test per rule and option of ``shared/rules/truf.md`` (sections 1-8), records.
+"""Truf: one test per rule and option of ``docs/rules/truf.md`` (sections 1-8), records.
 
 Properties over random games are in ``test_truf_properties.py``.
 """

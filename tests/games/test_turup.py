@@ -1,4 +1,4 @@
-"""Turup: one test (at least) per rule and option of shared/rules/turup.md."""
+"""Turup: one test (at least) per rule and option of docs/rules/turup.md."""
 
 from __future__ import annotations
 
