@@ -13,67 +13,20 @@ suites do not depend on each other:
 
 from __future__ import annotations
 
-import asyncio
-import itertools
-import os
-import secrets
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import asyncpg  # type: ignore[import-untyped]
 import pytest
+from pgtest import Schemas, require_postgres
 
 from bot.service import FakeClock, TableService
 from storage import Store, open_store, upgrade
 
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
-
-
-def _with_schema(url: str, schema: str | None) -> str:
-    parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "schema"]
-    if schema is not None:
-        query.append(("schema", schema))
-    return urlunsplit(parts._replace(query=urlencode(query)))
-
-
-async def _pg_execute(sql: str) -> None:
-    connection = await asyncpg.connect(_with_schema(PG_URL, None), timeout=5)
-    try:
-        await connection.execute(sql)
-    finally:
-        await connection.close()
-
-
-class PostgresSchemas:
-    """Schemas made by this run (one per test that asks), dropped at the end."""
-
-    def __init__(self) -> None:
-        self.prefix = f"ttsvc_{secrets.token_hex(5)}"
-        self.made: list[str] = []
-        self._counter = itertools.count(1)
-
-    def fresh_url(self) -> str:
-        schema = f"{self.prefix}_{next(self._counter)}"
-        self.made.append(schema)  # the store creates it on first open
-        return _with_schema(PG_URL, schema)
-
-    def drop_all(self) -> None:
-        for schema in self.made:
-            asyncio.run(_pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
-
 
 @pytest.fixture(scope="session")
-def postgres_schemas() -> Iterator[PostgresSchemas]:
-    try:
-        asyncio.run(_pg_execute("SELECT 1"))
-    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
-        problem = f"PostgreSQL at {PG_URL} is unreachable: {exc!r}"
-        if os.environ.get("CI"):
-            pytest.fail(f"{problem} (CI is set, so this is a failure, not a skip)")
-        pytest.skip(problem)
-    run = PostgresSchemas()
+def postgres_schemas() -> Iterator[Schemas]:
+    require_postgres()
+    run = Schemas("ttsvc")
     try:
         yield run
     finally:
@@ -96,7 +49,7 @@ def backend_url(request: pytest.FixtureRequest, backend: str, tmp_path: Path) ->
     PostgreSQL session setup never runs inside an event loop)."""
     if backend == "sqlite":
         return f"sqlite:///{tmp_path / 'service.db'}"
-    schemas: PostgresSchemas = request.getfixturevalue("postgres_schemas")
+    schemas: Schemas = request.getfixturevalue("postgres_schemas")
     return schemas.fresh_url()
 
 

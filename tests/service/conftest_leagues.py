@@ -14,69 +14,23 @@ Also helpers to store a finished match the way the table service does.
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import itertools
-import os
-import secrets
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import asyncpg  # type: ignore[import-untyped]
 import pytest
+from pgtest import Schemas, require_postgres
 
 from storage import Store, open_store
 from storage.models import ChannelLocation, DealRecord, MatchRecord, Outcome, Participant
 
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
-
-
-def _with_schema(url: str, schema: str | None) -> str:
-    parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "schema"]
-    if schema is not None:
-        query.append(("schema", schema))
-    return urlunsplit(parts._replace(query=urlencode(query)))
-
-
-async def _pg_execute(sql: str) -> None:
-    connection = await asyncpg.connect(_with_schema(PG_URL, None), timeout=5)
-    try:
-        await connection.execute(sql)
-    finally:
-        await connection.close()
-
-
-class ClubSchemas:
-    """PostgreSQL schemas made by this run, dropped at the end."""
-
-    def __init__(self) -> None:
-        self.prefix = f"ttclub_{secrets.token_hex(5)}"
-        self.made: list[str] = []
-        self._counter = itertools.count(1)
-
-    def fresh_url(self) -> str:
-        schema = f"{self.prefix}_{next(self._counter)}"
-        self.made.append(schema)  # the store creates it on first open
-        return _with_schema(PG_URL, schema)
-
-    def drop_all(self) -> None:
-        for schema in self.made:
-            asyncio.run(_pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
-
 
 @pytest.fixture(scope="session")
-def club_schemas() -> Iterator[ClubSchemas]:
-    try:
-        asyncio.run(_pg_execute("SELECT 1"))
-    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
-        problem = f"PostgreSQL at {PG_URL} is unreachable: {exc!r}"
-        if os.environ.get("CI"):
-            pytest.fail(f"{problem} (CI is set, so this is a failure, not a skip)")
-        pytest.skip(problem)
-    run = ClubSchemas()
+def club_schemas() -> Iterator[Schemas]:
+    require_postgres()
+    run = Schemas("ttclub")
     try:
         yield run
     finally:
@@ -94,7 +48,7 @@ def club_url(request: pytest.FixtureRequest, club_backend: str, tmp_path: Path) 
     never runs inside an event loop)."""
     if club_backend == "sqlite":
         return f"sqlite:///{tmp_path / 'club.db'}"
-    schemas: ClubSchemas = request.getfixturevalue("club_schemas")
+    schemas: Schemas = request.getfixturevalue("club_schemas")
     return schemas.fresh_url()
 
 

@@ -14,79 +14,32 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
-import os
-import secrets
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 import pytest
+from pgtest import PG_URL, Schemas, pg_execute, require_postgres, with_schema
 
 from storage import SqlStore, open_store, upgrade
 
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 BACKENDS = ["sqlite", "postgres"]
 
 
-def with_schema(url: str, schema: str) -> str:
-    """``url`` with its ``schema`` query parameter set to ``schema``."""
-    parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "schema"]
-    return urlunsplit(parts._replace(query=urlencode([*query, ("schema", schema)])))
-
-
-def _plain_dsn() -> str:
-    parts = urlsplit(PG_URL)
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "schema"]
-    return urlunsplit(parts._replace(query=urlencode(query)))
-
-
-async def pg_execute(sql: str, *, schema: str | None = None) -> None:
-    """Run one statement on the test server, optionally with ``search_path`` = schema."""
-    settings = None if schema is None else {"search_path": schema}
-    connection = await asyncpg.connect(_plain_dsn(), server_settings=settings, timeout=5)
-    try:
-        await connection.execute(sql)
-    finally:
-        await connection.close()
-
-
-class PostgresRun:
-    """The schemas of this test run: the main one, and fresh ones made on demand."""
+class PostgresRun(Schemas):
+    """The schemas of this test run: the main one (migrated once, emptied before each
+    test), and fresh ones made on demand by :meth:`fresh_url`."""
 
     def __init__(self) -> None:
-        self.schema = f"tt_{secrets.token_hex(6)}"
+        super().__init__("tt")
+        self.schema = f"{self.prefix}_main"
+        self.made.append(self.schema)
         self.url = with_schema(PG_URL, self.schema)
-        self._extra: list[str] = []
-        self._counter = itertools.count(1)
-
-    def fresh_url(self) -> str:
-        schema = f"{self.schema}_{next(self._counter)}"
-        self._extra.append(schema)  # created by the store on first open
-        return with_schema(PG_URL, schema)
-
-    def drop_all(self) -> None:
-        for schema in [self.schema, *self._extra]:
-            asyncio.run(pg_execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
-
-
-def _pg_unreachable() -> str | None:
-    try:
-        asyncio.run(pg_execute("SELECT 1"))
-    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
-        return f"PostgreSQL at {PG_URL} is unreachable: {exc!r}"
-    return None
 
 
 @pytest.fixture(scope="session")
 def postgres_run() -> Iterator[PostgresRun]:
-    problem = _pg_unreachable()
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{problem} (CI is set, so this is a failure, not a skip)")
-        pytest.skip(problem)
+    require_postgres()
     run = PostgresRun()
     asyncio.run(pg_execute(f"CREATE SCHEMA {run.schema}"))
     try:
@@ -99,7 +52,7 @@ def postgres_run() -> Iterator[PostgresRun]:
 async def _empty_postgres(schema: str) -> None:
     """Remove every row (and reset identities) in the run's schema, keeping the tables."""
     connection = await asyncpg.connect(
-        _plain_dsn(), server_settings={"search_path": schema}, timeout=5
+        with_schema(PG_URL, None), server_settings={"search_path": schema}, timeout=5
     )
     try:
         names = await connection.fetch(
