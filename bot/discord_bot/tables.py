@@ -40,6 +40,7 @@ from bot.discord_bot.texts import (
     options_text,
     plain_name,
     rules_text,
+    score_line,
     summary_text,
     table_text,
     trick_log_entry,
@@ -483,7 +484,7 @@ class TablesCog(commands.Cog, name="TablesCog"):
             from bot.render import render_table
 
             names = [plain_name(s, i) for i, s in enumerate(info.seats)]
-            image = render_table(view, names)
+            image = render_table(view, names, score_line(info, view))
         return text, components if components.children else None, image
 
     def _lobby_view(self, info: TableInfo) -> discord.ui.View | None:

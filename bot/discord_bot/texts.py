@@ -164,6 +164,14 @@ def trick_text(view: dict[str, Any], names: Sequence[str]) -> str:
     return "Current trick: " + ", ".join(f"{names[s]} {card_text(c)}" for s, c in cards)
 
 
+def score_line(info: TableInfo, view: dict[str, Any]) -> str:
+    """The one line under the table picture: the deal number and the view's facts other
+    than trump (the picture draws trump itself), e.g. ``Deal 2 · Tricks A–B 3–1``."""
+    facts = [f"{label} {text}" for label, text in view.get("facts") or []
+             if not label.lower().startswith("trump")]
+    return " · ".join([f"Deal {info.deal + 1}", *facts])[:120]
+
+
 def table_text(info: TableInfo, view: dict[str, Any], log: Sequence[str],
                notes: Sequence[str] = ()) -> str:
     """The public table message: game, seats and teams, dealer, the view's facts (trump,
