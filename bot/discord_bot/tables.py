@@ -888,6 +888,22 @@ class TablesCog(commands.Cog, name="TablesCog"):
         await self._within(interaction, self.service.start_match(ui.table_id))
         await self._say(interaction, f"The match has started: {ui.link()}")
 
+    @table.command(name="ai", description="Seat an AI player (the Add AI button seats a "
+                                          "rules AI)")
+    @app_commands.describe(level="random, rules (sound habits) or search (the strongest)",
+                           seat="the seat (default: the first free one)")
+    @app_commands.choices(level=[app_commands.Choice(name=n, value=n)
+                                 for n in ("search", "rules", "random")])
+    async def table_ai(self, interaction: discord.Interaction, level: str = "rules",
+                       seat: app_commands.Range[int, 0, 5] | None = None) -> None:
+        ui = await self._table_here(interaction)
+        if ui is None:
+            return
+        taken = await self._within(interaction, self.service.add_ai(ui.table_id, level,
+                                                                    seat))
+        await self._say(interaction, f"A {level} AI sits at seat {taken}.")
+        self._mark(ui)
+
     @table.command(name="remove", description="Empty a seat of the lobby (host or Manage "
                                               "Server)")
     @app_commands.describe(seat="the seat number shown in the lobby")

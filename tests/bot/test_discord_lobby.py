@@ -59,3 +59,23 @@ async def test_leave_remove_and_arrange(fake_discord: Harness, tmp_path: Path) -
     await fake_discord.wait_until(
         lambda: "`1` — (team B)" in fake_discord.server.message(lobby.id).content or None,
         what="the lobby redrawn")
+
+
+async def test_table_ai_seats_an_ai_of_the_chosen_level(fake_discord: Harness,
+                                                        tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    opened = await alice.slash("table", "new", game="tarabish")
+    lobby = await opened.wait_filled()
+    [table_id] = app.service.table_ids()
+    r = await alice.slash("table", "ai", level="search", seat=2)
+    assert r.ephemeral and "A search AI sits at seat 2" in r.content
+    r = await alice.slash("table", "ai")
+    assert "A rules AI sits at seat 1" in r.content
+    r = await alice.slash("table", "ai", seat=2)  # taken: refused, nothing changes
+    assert r.ephemeral
+    seats = app.service.info(table_id).seats
+    assert [None if s is None else s.level for s in seats] == [None, "rules", "search", None]
+    await fake_discord.wait_until(
+        lambda: "search" in fake_discord.server.message(lobby.id).content or None,
+        what="the lobby shows the search AI")
