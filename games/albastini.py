@@ -590,10 +590,6 @@ def _check_pack(players: int, hands: list[list[int]], stock: list[int], trump_ca
 
 
 def _record_cards(extra: Mapping[str, Any]) -> tuple[list[int], int]:
-    bad = sorted(set(extra) - {"stock", "trump_card"})
-    if bad:
-        raise RecordError(f"field 'extra.{bad[0]}': not an albastini extra field "
-                          "(stock, trump_card)")
     raw_stock, raw_trump = extra.get("stock"), extra.get("trump_card")
     if not isinstance(raw_stock, list):
         raise RecordError("field 'extra.stock': must list the undealt cards, top first, "
@@ -623,6 +619,7 @@ class AlbastiniMatch(Match):
 
     game = "albastini"
     options_type = AlbastiniOptions
+    extra_fields = frozenset({"stock", "trump_card"})
     options: AlbastiniOptions
 
     def _setup(self) -> None:

@@ -98,8 +98,6 @@ class ArbaaTurubMatch(Match):
         self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
         rng: random.Random | None,
     ) -> Deal:
-        if extra:
-            raise RecordError(f"field 'extra': {self.game} deals take no extra fields")
         if hands is None:
             assert rng is not None
             hands = deal_hands(dealer, 1, 36, 4, rng)

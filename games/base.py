@@ -172,6 +172,8 @@ class Match(ABC):
 
     game: ClassVar[str]
     options_type: ClassVar[type[GameOptions]]
+    extra_fields: ClassVar[frozenset[str]] = frozenset()
+    """The keys a record deal's ``extra`` may hold in this game (``docs/records.md``)."""
 
     def __init__(
         self,
@@ -256,11 +258,22 @@ class Match(ABC):
         if self.current is not None and not self.current.is_over:
             raise RecordError("the current deal is not over")
         self._check_dealer(dealer)
+        self._check_extra(extra or {})
         index = len(self.deal_summaries)
         parsed = None if hands is None else self.parse_hands(hands)
         rng = self.deal_rng(index) if hands is None else None
         self.current = self._new_deal(self.next_dealer, parsed, extra or {}, rng)
         return self.current
+
+    def _check_extra(self, extra: Mapping[str, Any]) -> None:
+        bad = sorted(set(extra) - self.extra_fields)
+        if not bad:
+            return
+        if not self.extra_fields:
+            raise RecordError(f"field 'extra.{bad[0]}': {self.game} deals take no extra fields")
+        article = "an" if self.game[0] in "aeiou" else "a"
+        raise RecordError(f"field 'extra.{bad[0]}': not {article} {self.game} extra field "
+                          f"({', '.join(sorted(self.extra_fields))})")
 
     def _check_dealer(self, dealer: int | None) -> None:
         if dealer is not None and dealer != self.next_dealer:

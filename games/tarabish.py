@@ -896,8 +896,6 @@ class TarabishMatch(Match):
         self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
         rng: random.Random | None,
     ) -> Deal:
-        if extra:
-            raise RecordError("field 'extra': tarabish deals take no extra fields")
         if hands is None:
             assert rng is not None
             hands = deal_hands(dealer, 1, 9, 1, rng)

@@ -789,6 +789,7 @@ class TrufMatch(Match):
 
     game = "truf"
     options_type = TrufOptions
+    extra_fields = frozenset({"hand_number"})
     options: TrufOptions
 
     def _setup(self) -> None:
@@ -834,9 +835,6 @@ class TrufMatch(Match):
             self._close(dealer, deal.summary())
 
     def _hand_number_of(self, extra: Mapping[str, Any]) -> int:
-        bad = sorted(set(extra) - {"hand_number"})
-        if bad:
-            raise RecordError(f"field 'extra.{bad[0]}': truf deals take only 'hand_number'")
         if "hand_number" not in extra:
             return self.hand_number
         number = extra["hand_number"]

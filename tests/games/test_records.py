@@ -66,6 +66,7 @@ def test_rejected_action_gives_status_1_and_the_state_before_it():
     (lambda r: r["actions"][2].update(seat="two"), "deal 0, action 2, field 'seat'"),
     (lambda r: r.update(deals=[]), "field 'dealer'"),
     (lambda r: r.update(colour="red"), "field 'colour'"),
+    (lambda r: r.update(extra={"stock": []}), "deal 0, field 'extra.stock': turup deals take no"),
 ])
 def test_malformed_records_get_one_clear_error_naming_the_place(mutate, message):
     record = {"format": "tricktable/1", "game": "turup", **played_turup()}
