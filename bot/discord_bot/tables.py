@@ -11,6 +11,13 @@ How play reaches Discord:
   the same panel ephemerally. When the seat's turn starts the bot edits the panel last shown
   (the DM, or an ephemeral panel younger than 14 minutes) so that the controls appear.
   DMs closed (error 50007): one notice in the channel with a mention; no more DMs.
+* **Restarts.** Each seat's DM of the deal in play is recorded in ``meta`` (see
+  :func:`_dm_key`), so a restarted bot edits that DM when the seat's turn comes, and at
+  once for a seat already to act. The half-time reminder is posted at most once per seat
+  and turn deadline: the deadline is recorded in ``meta`` (:func:`_reminder_key`) before the
+  reminder is posted, and the one the service publishes again after a restart is dropped.
+  On start the recovered seats are subscribed before anything is awaited, so that no event
+  (a reminder that fell due while the bot was down) is missed.
 * Every component is a dynamic item carrying table, version and choice
   (:mod:`bot.discord_bot.components`): it keeps working after a restart, and a stale or
   foreign click is refused by the service with a clear ephemeral answer.
@@ -22,10 +29,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import io
 import json
 import logging
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Coroutine, Mapping
 from typing import Any, TypeVar
 
 import discord
@@ -91,6 +99,9 @@ class TablesCog(commands.Cog, name="TablesCog"):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._watcher: Subscription | None = None
         self._guild_images: dict[int, bool] = {}
+        self._early_subs: dict[int, dict[int, Subscription]] = {}
+        """Seat subscriptions of recovered tables taken in :meth:`start`, waiting for
+        :meth:`_subscribe_seats` to give them to the seat pumps."""
 
     @property
     def service(self) -> Any:
@@ -102,22 +113,34 @@ class TablesCog(commands.Cog, name="TablesCog"):
 
     # == life ===========================================================================
     async def start(self) -> None:
-        """Register the dynamic items, start the event pump, recover the open tables."""
+        """Register the dynamic items, start the event pump, recover the open tables.
+
+        The service's timers run as soon as its ``start`` returns (a reminder that fell due
+        while the bot was down fires at once), so every human seat of a recovered table is
+        subscribed before the first ``await``; the seat pumps read those subscriptions once
+        the table's UI is made, and so miss nothing."""
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self._watcher = self.service.watch()
         self._spawn(self._pump(self._watcher))
-        loaded = await self.service.start()
+        loaded = [t for t in await self.service.start() if t in self.service.table_ids()]
         for table_id in loaded:
-            if table_id in self.service.table_ids():
-                ui = await self._ensure_ui(table_id)
-                if ui is not None:
-                    self._mark(ui)
+            self._early_subs[table_id] = self._human_subscriptions(table_id)
+        for table_id in loaded:
+            ui = await self._ensure_ui(table_id)
+            for sub in self._early_subs.pop(table_id, {}).values():
+                sub.close()  # not taken: the table is not in a channel, or is gone
+            if ui is not None:
+                self._mark(ui)
         if loaded:
             log.info("recovered %d open tables", len(loaded))
 
     async def cog_unload(self) -> None:
         if self._watcher is not None:
             self._watcher.close()
+        for subs in self._early_subs.values():
+            for sub in subs.values():
+                sub.close()
+        self._early_subs.clear()
         for ui in self.uis.values():
             self._close_ui(ui, cancel_editor=True)
         tasks = list(self._tasks)
@@ -169,40 +192,72 @@ class TablesCog(commands.Cog, name="TablesCog"):
             log.exception("table %s: could not save the adapter's meta", table_id)
 
     async def _ensure_ui(self, table_id: int) -> TableUI | None:
+        """The adapter state of an open table of this process, made on first use from the
+        table's ``meta`` (public message, creator, closed DMs, and the DM panels of the deal
+        in play: a restarted bot edits those DMs), with its human seats subscribed. None
+        when this process does not hold the table or it is not in a channel. Concurrent
+        calls get the same :class:`TableUI` (it is made and registered without an
+        ``await`` in between)."""
         ui = self.uis.get(table_id)
         if ui is not None:
             return ui
         try:
-            info = self.service.info(table_id)
+            location = self.service.info(table_id).location
         except NoSuchTable:
             return None
-        if not isinstance(info.location, ChannelLocation):
+        if not isinstance(location, ChannelLocation):
             return None
         meta = self._live_meta(table_id)
         if meta is None:
             row = await self.store.get_table(table_id)
             meta = {} if row is None else row.meta
+        images = await self._images(location.guild_id)
         ui = self.uis.get(table_id)  # another task may have made it meanwhile
         if ui is not None:
             return ui
-        ui = TableUI(table_id, info.location.channel_id, info.location.guild_id,
+        try:
+            info = self.service.info(table_id)  # again: it may have changed meanwhile
+        except NoSuchTable:
+            return None
+        ui = TableUI(table_id, location.channel_id, location.guild_id,
                      message_id=meta.get("message_id"), creator=meta.get("creator"),
-                     dm_closed=set(meta.get("dm_closed", [])))
-        ui.images = await self._images(ui.guild_id)
+                     images=images, dm_closed=set(meta.get("dm_closed", [])))
+        ui.panels.update(_dm_panels(meta, info))
         self.uis[table_id] = ui
         self.last_table[ui.channel_id] = table_id
         if info.status == "playing":
             self._subscribe_seats(ui, info)
         return ui
 
+    def _human_subscriptions(self, table_id: int) -> dict[int, Subscription]:
+        """A subscription per human seat of a table in play (none for a lobby)."""
+        try:
+            info = self.service.info(table_id)
+        except NoSuchTable:
+            return {}
+        subs: dict[int, Subscription] = {}
+        if info.status == "playing":
+            for seat, s in enumerate(info.seats):
+                if s is not None and not s.is_ai:
+                    with contextlib.suppress(ServiceError):
+                        subs[seat] = self.service.subscribe(table_id, seat)
+        return subs
+
     def _subscribe_seats(self, ui: TableUI, info: TableInfo) -> None:
+        """Start a seat pump for every human seat that has none, on the subscription
+        :meth:`start` took for it (a recovered table) or a new one."""
+        early = self._early_subs.pop(ui.table_id, {})
         for seat, s in enumerate(info.seats):
             if s is not None and not s.is_ai and seat not in ui.seat_tasks:
-                try:
-                    sub = self.service.subscribe(ui.table_id, seat)
-                except ServiceError:
-                    continue
+                sub = early.pop(seat, None)
+                if sub is None:
+                    try:
+                        sub = self.service.subscribe(ui.table_id, seat)
+                    except ServiceError:
+                        continue
                 ui.seat_tasks[seat] = self._spawn(self._seat_pump(ui, seat, sub))
+        for sub in early.values():
+            sub.close()
 
     def _close_ui(self, ui: TableUI, *, cancel_editor: bool = False) -> None:
         ui.closed = True
@@ -329,6 +384,11 @@ class TablesCog(commands.Cog, name="TablesCog"):
             sub.close()
 
     async def _remind(self, ui: TableUI, seat: int, event: TableEvent) -> None:
+        """Post the half-time reminder ``event`` of ``seat`` in the channel, at most once
+        per seat and turn deadline, across restarts: the deadline is recorded in ``meta``
+        before the reminder is posted, and a reminder of a deadline already recorded (the
+        service publishes it again after a restart) is dropped. A crash between the two
+        loses that reminder rather than repeating it."""
         try:
             info = self.service.info(ui.table_id)
         except NoSuchTable:
@@ -336,6 +396,12 @@ class TablesCog(commands.Cog, name="TablesCog"):
         s = info.seats[seat]
         if s is None or s.is_ai:
             return
+        deadline = event.data.get("deadline")
+        if isinstance(deadline, str):
+            key = _reminder_key(seat)
+            if _same_instant((self._live_meta(ui.table_id) or {}).get(key), deadline):
+                return
+            await self._save_meta(ui.table_id, **{key: deadline})
         half = int(info.settings.turn_timeout / 2)
         await self._post(ui, f"⏰ <@{s.user_id}>, it is your turn at table {ui.table_id}: "
                              f"about {half} seconds left before an AI plays for you. "
@@ -395,7 +461,11 @@ class TablesCog(commands.Cog, name="TablesCog"):
         return cid
 
     async def _dm_hand(self, ui: TableUI, seat: int, user_id: int) -> None:
+        """DM ``seat`` its panel of the deal in play and make that DM the seat's live panel,
+        in memory and in ``meta`` (one write per DM), so that it is edited when the seat's
+        turn comes, also after a restart."""
         try:
+            deal = self.service.info(ui.table_id).deal
             panel = build_panel(self.service, ui.table_id, seat, images=ui.images,
                                 note=f"A new deal has started in <#{ui.channel_id}>.")
         except (NoSuchTable, ServiceError):
@@ -416,6 +486,8 @@ class TablesCog(commands.Cog, name="TablesCog"):
         ref = PanelRef("dm", channel_id=cid, message_id=msg.id, shown_at=monotonic())
         ui.panels[seat] = ref
         ref.to_act, ref.legal_key, ref.version = panel.to_act, panel.legal_key, panel.version
+        await self._save_meta(ui.table_id, **{_dm_key(seat): {
+            "deal": deal, "channel_id": cid, "message_id": msg.id}})
         # The turn may have come while the DM was on its way.
         try:
             state = self.service.state(ui.table_id, seat)
@@ -1027,6 +1099,41 @@ class TablesCog(commands.Cog, name="TablesCog"):
         log.error("command failed", exc_info=original)
         with contextlib.suppress(discord.HTTPException):
             await self._say(interaction, "Something went wrong; nothing was changed.")
+
+
+def _dm_key(seat: int) -> str:
+    """The ``meta`` key of the DM panel last sent to ``seat``:
+    ``{"deal": <0-based deal>, "channel_id": <DM channel>, "message_id": <message>}``."""
+    return f"dm_panel_{seat}"
+
+
+def _dm_panels(meta: Mapping[str, Any], info: TableInfo) -> dict[int, PanelRef]:
+    """The seats' DM panels recorded in ``meta`` for the deal in play (a DM of an earlier
+    deal is not a live panel any more). Nothing for a table that is not in play."""
+    panels: dict[int, PanelRef] = {}
+    if info.status != "playing":
+        return panels
+    for seat in range(len(info.seats)):
+        entry = meta.get(_dm_key(seat))
+        if isinstance(entry, Mapping) and entry.get("deal") == info.deal:
+            panels[seat] = PanelRef("dm", channel_id=int(entry["channel_id"]),
+                                    message_id=int(entry["message_id"]))
+    return panels
+
+
+def _reminder_key(seat: int) -> str:
+    """The ``meta`` key of the turn deadline (ISO 8601) ``seat`` was last reminded of."""
+    return f"reminded_{seat}"
+
+
+def _same_instant(recorded: Any, deadline: str) -> bool:
+    """Whether ``recorded`` (a value from ``meta``) names the instant ``deadline`` does."""
+    if not isinstance(recorded, str):
+        return False
+    try:
+        return dt.datetime.fromisoformat(recorded) == dt.datetime.fromisoformat(deadline)
+    except ValueError:
+        return recorded == deadline
 
 
 def _totals(totals: Any, ui: TableUI) -> str:

@@ -20,8 +20,9 @@ touch a match directly. The promises:
   a ``reminder`` at half time; at expiry an AI (the table's stand-in level) plays for the
   late seats; after three timeouts in a row the seat is ``away`` and the AI plays it until
   its player acts again or calls :meth:`TableService.rejoin`. A lobby idle for 30 minutes
-  is abandoned. Deadlines are stored in the table row, so they survive restarts (a
-  reminder may be repeated once after a restart).
+  is abandoned. Deadlines are stored in the table row, so they survive restarts (the
+  half-time reminder is not stored: after a restart it is published again, and a front
+  end that must not repeat it remembers it, as the Discord adapter does in ``meta``).
 """
 
 from __future__ import annotations
@@ -119,8 +120,14 @@ class TableService:
     async def start(self, owns: Callable[[Location], bool] | None = None) -> list[int]:
         """Rebuild every unfinished table of the store (those ``owns`` accepts, when given:
         a process serving some shards takes only its guilds) and resume timers and AI
-        turns. Returns the ids of the tables loaded."""
+        turns. Returns the ids of the tables loaded.
+
+        Timers and AI turns start only once every table is loaded, and nothing is awaited
+        after that: a front end that subscribes to the tables as soon as ``start`` returns
+        (before its own first ``await``) misses no event, not even a reminder that fell due
+        while the process was down (it fires at once)."""
         loaded: list[int] = []
+        resumed: list[LiveTable] = []
         for rec in await self.store.load_unfinished_tables():
             if owns is not None and not owns(rec.table.location):
                 continue
@@ -141,6 +148,8 @@ class TableService:
                 async with table.lock:
                     if self._plan_deadline(table):
                         await self._save_row(table, turn_deadline=table.turn_deadline)
+            resumed.append(table)
+        for table in resumed:
             self._kick(table)
         return loaded
 

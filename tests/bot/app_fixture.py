@@ -5,6 +5,8 @@
 it), starts it on the harness and sets the test guild's table settings (AI pace 0, images
 off, unless ``guild_settings`` says otherwise). ``await app.restart()`` stops the bot and
 starts a new one on the same store and fake Discord: a process restart.
+``await app.stop()`` then ``await app.start()`` is the same restart with time to act in
+between (e.g. to move the fake clock while the bot is down).
 
 Test defaults: AI decisions in a thread (``ai_workers=0``), a fast table editor
 (``edit_delay=0.01``, ``edit_interval=ai_edit_interval=0.05``) and answers in one request
@@ -52,6 +54,17 @@ class App:
     async def restart(self) -> App:
         """Stop the bot as a process would stop, and start a fresh one on the same store."""
         await self.harness.stop_bot(self.bot)
+        self.bot = create_bot(self.settings, clock=self.clock)
+        await self.harness.start_bot(self.bot)
+        return self
+
+    async def stop(self) -> None:
+        """Stop the bot as a process would stop; :meth:`start` brings up a fresh one. In
+        between the test may act on the world (e.g. move the fake clock: downtime)."""
+        await self.harness.stop_bot(self.bot)
+
+    async def start(self) -> App:
+        """Start a fresh bot on the same store and fake Discord, after :meth:`stop`."""
         self.bot = create_bot(self.settings, clock=self.clock)
         await self.harness.start_bot(self.bot)
         return self

@@ -12,6 +12,8 @@ from app_fixture import App
 from fakediscord import InteractionResult, SimulatedUser
 from fakediscord.models import StoredMessage
 
+from bot.service import FakeClock
+
 CONTROL_PREFIXES = ("tt:s:", "tt:a:", "tt:m:")
 
 
@@ -115,3 +117,16 @@ async def play_until(app: App, table_id: int, public: StoredMessage,
 def channel_texts(app: App) -> list[str]:
     return [m.content for m in app.harness.server.messages(app.harness.channel)
             if not m.ephemeral]
+
+
+async def advance_until_turn(app: App, clock: FakeClock, table_id: int, seat: int, *,
+                             step: float = 1.0, limit: int = 60) -> None:
+    """Let the AI players (whose pace runs on the fake ``clock``) play, moving the clock
+    ``step`` seconds at a time, until ``seat`` is to act; fails after ``limit`` steps."""
+    for _ in range(limit):
+        await app.service.settle()
+        await app.harness.settle()
+        if seat in app.service.info(table_id).to_act:
+            return
+        await clock.advance(step)
+    raise AssertionError(f"seat {seat} never got the turn")
