@@ -7,16 +7,26 @@ times, each player taking every side once. The same seed gives the same cards, s
 of the deal cancels out.
 
 Players are given per side (partnership games: one level per team, ``search,random``;
-individual games: one per seat). Results are per player entry: the share of plays its side
-won outright (95% Wilson interval), its mean score (95% interval over boards) and move
-times (every decision with more than one legal action by a non-random player).
+individual games: one per seat). Results are per player entry:
+
+* **duplicate score** (deals won on duplicate): every board is scored as in duplicate
+  bridge's matchpoints. Each entry's result on the board is its side scores summed over
+  the board's plays (then :func:`games.ai.results.side_tiebreaks` summed); against every
+  other entry it gets 1 for a better result and ½ for an equal one (divided by the number
+  of other entries). Each entry held every side's cards once, so this is the measure in
+  which the luck of the deal cancels out; the strength targets use it. ``boards_won`` is
+  the share of boards it won outright against every other entry;
+* **plays won**: the share of single plays its side won outright (luck included);
+* both with 95% Wilson intervals; its mean score (95% interval over boards) and move times
+  (every decision with more than one legal action by a non-random player).
 
 Deal scores are :func:`games.ai.results.side_scores`; a match is won by ``match.winner``
-and scored by its totals.
+and scored by its totals (boards of matches compare the totals only).
 
 The ``--json`` object: ``game``, ``mode`` (``deals`` or ``matches``), ``deals`` (distinct
 deals; with ``--matches``, the deals played in all the matches), ``matches``, ``plays``,
-``players`` (one level per side), ``win_rate`` and ``ci95`` (per player entry),
+``players`` (one level per side), ``win_rate`` and ``ci95`` (plays won, per player entry),
+``duplicate_score`` and ``duplicate_ci95`` (per player entry), ``boards_won``,
 ``mean_score`` and ``mean_score_ci95``, ``mean_score_diff`` (two sides: first minus second,
 with ``mean_score_diff_ci95``; more sides: each entry's score minus the others' mean) and
 ``rank`` (more than two sides), ``move_ms`` (``p50``, ``p95``, ``max``) and
@@ -37,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai import DEFAULT_BUDGET, LEVELS, Budget, make_player
-from games.ai.results import deal_winner, side_scores
+from games.ai.results import deal_winner, side_scores, side_tiebreaks
 from games.base import Deal, Match
 from games.errors import GameError
 from games.registry import GAMES
@@ -70,6 +80,7 @@ class PlayResult:
     winner: int | None
     move_ms: dict[str, list[float]]
     deals: int = 1
+    tiebreaks: list[float] = field(default_factory=list)
 
 
 def sides_of(cfg: SimConfig) -> list[tuple[int, ...]]:
@@ -113,26 +124,31 @@ def play_board(cfg: SimConfig, board: int) -> list[PlayResult]:
         times: dict[str, list[float]] = {}
         if cfg.matches:
             side_score, win_side = _play_match(match, seat_players, cfg, times)
+            side_tb = [0.0] * k
             deals = len(match.deal_summaries)
         else:
             deals = 1
-            side_score, win_side = _play_one_deal(match, seat_players, cfg, times, sides)
+            side_score, side_tb, win_side = _play_one_deal(match, seat_players, cfg, times,
+                                                           sides)
         scores = [0.0] * k
+        tiebreaks = [0.0] * k
         for i in range(k):
             scores[entry_of_side[i]] = side_score[i]
+            tiebreaks[entry_of_side[i]] = side_tb[i]
         winner = None if win_side is None else entry_of_side[win_side]
         if cfg.records:
             levels = "-".join(cfg.levels[entry_of_side[i]] for i in range(k))
             path = os.path.join(cfg.records, f"{cfg.game}-b{board:05d}-r{rot}-{levels}.json")
             with open(path, "w", encoding="utf-8") as fh:
                 json.dump(match.record(), fh, ensure_ascii=False)
-        out.append(PlayResult(board, rot, scores, winner, times, deals))
+        out.append(PlayResult(board, rot, scores, winner, times, deals, tiebreaks))
     return out
 
 
 def _play_one_deal(match: Match, seat_players: Sequence[Any], cfg: SimConfig,
                    times: dict[str, list[float]],
-                   sides: Sequence[Sequence[int]]) -> tuple[list[float], int | None]:
+                   sides: Sequence[Sequence[int]]
+                   ) -> tuple[list[float], list[float], int | None]:
     for _ in range(100):  # a void deal (Truf misdeal, all pass in Tarabish) is redealt
         deal = match.start_deal()
         _play_deal(deal, seat_players, cfg.budget, times)
@@ -140,7 +156,7 @@ def _play_one_deal(match: Match, seat_players: Sequence[Any], cfg: SimConfig,
         if not (summary.get("redeal") or summary.get("hand_void")) or match.over:
             break
     scores = side_scores(cfg.game, summary, sides)
-    return scores, deal_winner(scores)
+    return scores, side_tiebreaks(cfg.game, summary, sides), deal_winner(scores)
 
 
 def _play_match(match: Match, seat_players: Sequence[Any], cfg: SimConfig,
@@ -187,6 +203,22 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[i]
 
 
+def board_totals(plays: Sequence[PlayResult], k: int) -> list[tuple[float, float]]:
+    """Each player entry's result on one board over all its plays: its side scores summed,
+    then its tiebreaks summed (compared in that order)."""
+    return [(sum(p.scores[j] for p in plays),
+             sum(p.tiebreaks[j] if p.tiebreaks else 0.0 for p in plays)) for j in range(k)]
+
+
+def matchpoints(totals: Sequence[tuple[float, float]]) -> list[float]:
+    """Duplicate (matchpoint) scoring of one board: each entry gets 1 for every other entry
+    it did better than and ½ for every one it tied with, divided by ``k - 1`` (so a
+    two-entry board gives 1 / 0 or ½ / ½)."""
+    k = len(totals)
+    return [sum(1.0 if totals[j] > totals[i] else 0.5 if totals[j] == totals[i] else 0.0
+                for i in range(k) if i != j) / (k - 1) for j in range(k)]
+
+
 def summarize(cfg: SimConfig, plays: Sequence[PlayResult]) -> dict[str, Any]:
     """The result object (the ``--json`` output)."""
     k = len(cfg.levels)
@@ -216,6 +248,17 @@ def summarize(cfg: SimConfig, plays: Sequence[PlayResult]) -> dict[str, Any]:
         "win_rate": [wins[j] / n if n else 0.0 for j in range(k)],
         "ci95": [list(wilson(wins[j], n)) for j in range(k)],
     }
+    nb = len(boards)
+    mp = [0.0] * k
+    won = [0] * k
+    for ps in boards.values():
+        totals = board_totals(ps, k)
+        for j, x in enumerate(matchpoints(totals)):
+            mp[j] += x
+            won[j] += x == 1.0
+    out["duplicate_score"] = [mp[j] / nb if nb else 0.0 for j in range(k)]
+    out["duplicate_ci95"] = [list(wilson(mp[j], nb)) for j in range(k)]
+    out["boards_won"] = [won[j] / nb if nb else 0.0 for j in range(k)]
     if cfg.matches:
         out["matches"] = len(boards)
     means = [mean_ci(per_board_scores[j]) for j in range(k)]
@@ -328,18 +371,24 @@ def format_table(result: Mapping[str, Any]) -> str:
         + (f"{budget['ms']:g} ms" if budget["ms"] else "no time limit")
         + (f", at most {budget['max_samples']} samples" if budget["max_samples"] else ""),
         "",
-        f"{'player':<10} {'won':>7}  {'95% CI':<15} {'mean score':>10}  {'95% CI':<17}"
+        f"{'player':<10} {unit + ' won':>11}  {'95% CI':<14} {'plays won':>9}  "
+        f"{'95% CI':<14} {'mean score':>10}  {'95% CI':<17}"
         + ("  rank" if "rank" in result else ""),
     ]
     for j, level in enumerate(result["players"]):
+        blo, bhi = result["duplicate_ci95"][j]
         lo, hi = result["ci95"][j]
         mlo, mhi = result["mean_score_ci95"][j]
-        row = (f"{level:<10} {result['win_rate'][j] * 100:6.1f}%  "
-               f"[{lo * 100:5.1f}, {hi * 100:5.1f}]  {result['mean_score'][j]:10.2f}  "
+        row = (f"{level:<10} {result['duplicate_score'][j] * 100:10.1f}%  "
+               f"[{blo * 100:5.1f}, {bhi * 100:5.1f}] "
+               f"{result['win_rate'][j] * 100:8.1f}%  "
+               f"[{lo * 100:5.1f}, {hi * 100:5.1f}] {result['mean_score'][j]:10.2f}  "
                f"[{mlo:7.2f}, {mhi:7.2f}]")
         if "rank" in result:
             row += f"  {result['rank'][j]}"
         lines.append(row)
+    lines.append(f"\n{unit} won: duplicate score, each player's result over all the plays "
+                 f"of the same cards compared, a tie counting ½")
     if len(result["players"]) == 2:
         lo, hi = result["mean_score_diff_ci95"]
         lines.append(f"\nmean score difference ({result['players'][0]} - "

@@ -10,6 +10,12 @@
 
 The side with the strictly highest score wins the deal; equal highest scores win for nobody
 (an 18–18 Arba'a Turub deal, a 60–60 Albastini game, a void Tarabish hand).
+
+``side_tiebreaks`` gives a second number per side that separates equal scores when the
+results of a duplicate board are compared (:mod:`bot.simulate`): Turup's tricks taken (its
+deal score is only ever 1 or 3 game points, so two plays of a board often score alike),
+Tarabish's raw points (card points, runs and bella before the making/bait rule); the other
+games' deal scores are fine-grained already (0 for every side).
 """
 
 from __future__ import annotations
@@ -33,6 +39,16 @@ def side_scores(game: str, summary: Mapping[str, Any],
     if game == "albastini":
         return [float(x) for x in summary["points_by_side"]]
     raise KeyError(f"no deal score for game {game!r}")
+
+
+def side_tiebreaks(game: str, summary: Mapping[str, Any],
+                   sides: Sequence[Sequence[int]]) -> list[float]:
+    """The second score per side (see the module docstring)."""
+    if game == "turup":
+        return [float(x) for x in summary["tricks_by_team"]]
+    if game == "tarabish":
+        return [float(x) for x in summary.get("raw_points_by_team") or [0, 0]]
+    return [0.0] * len(sides)
 
 
 def deal_winner(scores: Sequence[float]) -> int | None:

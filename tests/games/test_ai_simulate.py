@@ -8,8 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.simulate import SimConfig, add_parser, mean_ci, play_board, wilson
+from bot.simulate import (
+    PlayResult,
+    SimConfig,
+    add_parser,
+    board_totals,
+    matchpoints,
+    mean_ci,
+    play_board,
+    summarize,
+    wilson,
+)
 from games.ai import Budget
+from games.ai.results import side_tiebreaks
 from games.records import replay
 
 
@@ -39,6 +50,8 @@ def test_json_result_and_records_replay(tmp_path: Path,
     assert abs(sum(result["win_rate"]) - 1.0) < 1e-9
     assert set(result["move_ms"]) == {"p50", "p95", "max"}
     assert isinstance(result["mean_score_diff"], float)
+    assert abs(sum(result["duplicate_score"]) - 1.0) < 1e-9  # matchpoints: 1 per deal
+    assert len(result["duplicate_ci95"]) == 2 and len(result["boards_won"]) == 2
     files = sorted(records.iterdir())
     assert len(files) == 6  # every deal played twice, sides swapped
     for f in files:
@@ -105,3 +118,37 @@ def test_statistics_helpers() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
     m, lo, hi = mean_ci([1.0, 2.0, 3.0])
     assert m == 2.0 and lo < 2.0 < hi
+
+
+def test_matchpoints_score_a_board_like_duplicate_bridge() -> None:
+    assert matchpoints([(2.0, 0.0), (1.0, 0.0)]) == [1.0, 0.0]
+    assert matchpoints([(1.0, 8.0), (1.0, 8.0)]) == [0.5, 0.5]
+    assert matchpoints([(1.0, 9.0), (1.0, 8.0)]) == [1.0, 0.0]  # the tiebreak decides
+    # four entries: better than two, tied with one -> (2 + 0.5) / 3
+    assert matchpoints([(5.0, 0.0), (1.0, 0.0), (5.0, 0.0), (0.0, 0.0)])[0] == 2.5 / 3
+
+
+def _play(board: int, rot: int, scores: list[float], tb: list[float]) -> PlayResult:
+    winner = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else None
+    return PlayResult(board, rot, scores, winner, {}, 1, tb)
+
+
+def test_duplicate_score_cancels_the_luck_of_the_cards() -> None:
+    """Each side wins the play in which it holds the strong cards, but the first entry wins
+    by more tricks: it wins the board, though the plays are split."""
+    cfg = SimConfig(game="turup", levels=("search", "random"), boards=2,
+                    budget=Budget.samples(1))
+    plays = [_play(0, 0, [1.0, 0.0], [5.0, 0.0]), _play(0, 1, [0.0, 1.0], [3.0, 5.0]),
+             _play(1, 0, [1.0, 0.0], [5.0, 4.0]), _play(1, 1, [0.0, 1.0], [4.0, 5.0])]
+    assert board_totals(plays[:2], 2) == [(1.0, 8.0), (1.0, 5.0)]
+    result = summarize(cfg, plays)
+    assert result["win_rate"] == [0.5, 0.5]
+    assert result["duplicate_score"] == [0.75, 0.25]  # board 0 won, board 1 tied
+    assert result["boards_won"] == [0.5, 0.0]
+
+
+def test_side_tiebreaks() -> None:
+    teams = [(0, 2), (1, 3)]
+    assert side_tiebreaks("turup", {"tricks_by_team": [5, 2]}, teams) == [5.0, 2.0]
+    assert side_tiebreaks("tarabish", {"raw_points_by_team": [120, 42]}, teams) == [120, 42]
+    assert side_tiebreaks("albastini", {"points_by_side": [70, 50]}, teams) == [0.0, 0.0]
