@@ -6,7 +6,8 @@
   PNG line chart (800×400, the shipped font, the render theme's palette: a few tens of KB,
   always under :data:`MAX_PNG_BYTES`).
 * :func:`player_history`, :func:`guild_history`, :func:`match_record` — recent matches with
-  their result, and the full record JSON of one (``/table export``-compatible).
+  their result, and the full record JSON of one (``/table export``-compatible);
+  :func:`history_page` — one page of either list, as ``/history`` pages it.
 
 Choices:
 
@@ -221,11 +222,14 @@ def history_entry(match: Match) -> HistoryEntry:
 
 
 async def player_history(
-    store: Store, user_id: int, guild_id: int, game: str, *, limit: int = 10
+    store: Store, user_id: int, guild_id: int, game: str, *, limit: int = 10,
+    offset: int = 0,
 ) -> list[HistoryEntry]:
-    """The player's last rated matches of ``game`` in the guild, newest first."""
+    """The player's last rated matches of ``game`` in the guild, newest first (by finish
+    time); ``offset`` skips that many of the newest first."""
     out = []
-    for entry in await store.rating_history(user_id, guild_id, game, limit=limit):
+    for entry in await store.rating_history(user_id, guild_id, game, limit=limit,
+                                            offset=offset):
         match = await store.get_match(entry.match_id)
         if match is not None:
             out.append(history_entry(match))
@@ -234,11 +238,73 @@ async def player_history(
 
 async def guild_history(
     store: Store, guild_id: int, *, game: str | None = None, limit: int = 10,
-    before_id: int | None = None,
+    before_id: int | None = None, offset: int = 0,
 ) -> list[HistoryEntry]:
-    """The guild's recent matches, newest first (``before_id`` pages back)."""
-    matches = await store.list_matches(guild_id, game=game, limit=limit, before_id=before_id)
+    """The guild's recent matches, newest first (by id); ``before_id`` pages back by
+    keyset (ids below it), ``offset`` by skipping that many of the newest first."""
+    matches = await store.list_matches(guild_id, game=game, limit=limit, before_id=before_id,
+                                       offset=offset)
     return [history_entry(m) for m in matches]
+
+
+HISTORY_PAGE_SIZE: Final = 10
+MAX_HISTORY_PAGE: Final = 9999
+"""The last page :func:`history_page` reads (0-based): 100,000 matches back."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """One page of a ``/history`` list: ``entries`` are matches number
+    ``first`` … ``first + len(entries) - 1`` counted from the newest (1-based)."""
+
+    entries: list[HistoryEntry]
+    page: int
+    """0-based; page 0 holds the newest matches."""
+    per_page: int
+    has_older: bool
+    """Whether at least one match follows this page (its **Older** button is enabled)."""
+
+    @property
+    def has_newer(self) -> bool:
+        """Whether a page precedes this one (its **Newer** button is enabled)."""
+        return self.page > 0
+
+    @property
+    def first(self) -> int:
+        return self.page * self.per_page + 1
+
+    @property
+    def last(self) -> int:
+        return self.page * self.per_page + len(self.entries)
+
+
+async def history_page(
+    store: Store, guild_id: int, *, game: str | None = None, user_id: int | None = None,
+    page: int = 0, per_page: int = HISTORY_PAGE_SIZE,
+) -> HistoryPage:
+    """Page ``page`` (0-based, at most :data:`MAX_HISTORY_PAGE`) of the guild's matches
+    (:func:`guild_history`, optionally of one ``game``) or, with ``user_id``, of that
+    player's rated matches of ``game`` (:func:`player_history`; ``game`` is then required),
+    newest first, ``per_page`` (1–99) a page.
+
+    Offset paging: page ``p`` skips the ``p * per_page`` newest matches, so a match that
+    finishes between two reads shifts the later pages by one (an entry may show twice).
+    An empty page past the end has ``entries == []`` and ``has_older`` False. Raises
+    ValueError for a page or page size out of range, or ``user_id`` without ``game``."""
+    if not 0 <= page <= MAX_HISTORY_PAGE:
+        raise ValueError(f"history page must be 0–{MAX_HISTORY_PAGE}, not {page}")
+    if not 1 <= per_page <= 99:
+        raise ValueError(f"history page size must be 1–99, not {per_page}")
+    offset = page * per_page
+    if user_id is not None:
+        if game is None:
+            raise ValueError("a player's history needs a game")
+        entries = await player_history(store, user_id, guild_id, game, limit=per_page + 1,
+                                       offset=offset)
+    else:
+        entries = await guild_history(store, guild_id, game=game, limit=per_page + 1,
+                                      offset=offset)
+    return HistoryPage(entries[:per_page], page, per_page, len(entries) > per_page)
 
 
 # -- the rating chart ------------------------------------------------------------------

@@ -180,10 +180,13 @@ class Store(Protocol):
 
     async def list_matches(
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
-        limit: int = 10, before_id: int | None = None,
+        limit: int = 10, before_id: int | None = None, offset: int = 0,
     ) -> list[Match]:
         """The guild's matches newest first (by id), optionally of one game or with one
-        player; ``before_id`` pages back (ids below it); at most 100 per call."""
+        player; at most 100 per call. Two ways to page back: ``before_id`` (keyset: only ids
+        below it) and ``offset`` (skip that many of the matching matches first, ``>= 0``;
+        ValueError otherwise); both together skip ``offset`` of the ids below
+        ``before_id``."""
         ...
 
     async def load_deals(self, match_id: int) -> list[DealRecord]:
@@ -233,9 +236,12 @@ class Store(Protocol):
         *,
         season_id: int | None = None,
         limit: int = 50,
+        offset: int = 0,
     ) -> list[RatingHistoryEntry]:
         """The player's rating after each of their last ``limit`` rated matches, newest
-        first."""
+        first (by the match's finish time, then match id). ``offset`` (``>= 0``, ValueError
+        otherwise) skips that many of the newest first: pages of ``limit`` rows are
+        ``offset = page * limit``."""
         ...
 
     async def player_stats(self, user_id: int, *, guild_id: int | None = None) -> PlayerStats:

@@ -174,11 +174,12 @@ class ResultsMixin(StoreCore):
 
     async def list_matches(
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
-        limit: int = 10, before_id: int | None = None,
+        limit: int = 10, before_id: int | None = None, offset: int = 0,
     ) -> list[Match]:
         params: dict[str, object] = {
             "guild_id": codec.integer(guild_id, "guild_id"),
             "limit": max(1, min(int(limit), 100)),
+            "offset": codec.integer(offset, "offset", minimum=0),
         }
         where = ["m.guild_id = :guild_id"]
         if game is not None:
@@ -194,7 +195,7 @@ class ResultsMixin(StoreCore):
         async with self._db.read() as connection:
             rows = await connection.fetch(
                 f"SELECT * FROM matches m WHERE {' AND '.join(where)}"
-                " ORDER BY m.id DESC LIMIT :limit",
+                " ORDER BY m.id DESC LIMIT :limit OFFSET :offset",
                 params,
             )
             ids = [int(r["id"]) for r in rows]
@@ -350,7 +351,9 @@ class ResultsMixin(StoreCore):
         *,
         season_id: int | None = None,
         limit: int = 50,
+        offset: int = 0,
     ) -> list[RatingHistoryEntry]:
+        codec.integer(offset, "offset", minimum=0)
         async with self._db.read() as connection:
             rows = await connection.fetch(
                 """
@@ -359,7 +362,7 @@ class ResultsMixin(StoreCore):
                 WHERE h.user_id = :user_id AND h.season_key = :season_key
                   AND m.guild_id = :guild_id AND m.game = :game
                 ORDER BY m.finished_at DESC, h.match_id DESC
-                LIMIT :limit
+                LIMIT :limit OFFSET :offset
                 """,
                 {
                     "user_id": user_id,
@@ -367,6 +370,7 @@ class ResultsMixin(StoreCore):
                     "guild_id": guild_id,
                     "game": game,
                     "limit": limit,
+                    "offset": offset,
                 },
             )
         return [

@@ -3,9 +3,9 @@
 :func:`setup` is what ``bot.app`` calls once the store and the table service are up: it
 adds the two cogs (:class:`bot.discord_bot.leaderboard.StatsCog`,
 :class:`bot.discord_bot.league_commands.LeagueCog`), registers their persistent components
-(dynamic items: leaderboard paging, the history's record menu, a report's confirm/reject
-buttons) and starts the fixture reminders, stopped again in the league cog's
-``cog_unload``.
+(dynamic items: leaderboard paging, the history's paging buttons and record menu, a
+report's confirm/reject buttons) and starts the fixture reminders, stopped again in the
+league cog's ``cog_unload``.
 
 The commands are a thin layer on the discord-free domain code (``docs/leagues.md``); this
 module holds what both cogs share:
@@ -13,6 +13,8 @@ module holds what both cogs share:
 * :func:`answer` — runs a command's work and answers the interaction: directly when the
   work takes less than :data:`DEFER_AFTER` seconds (so a refusal can be ephemeral), else
   after a deferral that keeps the interaction inside Discord's 3-second window.
+* :func:`update_in_place` — the same for a component click that replaces its own message
+  (``/history`` paging).
 * user-facing refusals (:class:`bot.leagues.service.LeagueError`, :class:`ClubError`,
   :class:`bot.discord_bot.club_texts.ScoresheetError`) are answered ephemerally with their
   message and change nothing; anything else is logged and answered with a short apology.
@@ -145,6 +147,56 @@ async def answer(
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(ephemeral=reply.ephemeral, **reply.kwargs())
+
+
+async def update_in_place(
+    interaction: discord.Interaction[Any],
+    work: Callable[[], Awaitable[Reply]],
+    *,
+    defer_after: float | None = None,
+) -> None:
+    """Run ``work`` for a component click and replace the clicked message's content,
+    embeds, attachments and view with its :class:`Reply` (``content`` None keeps the
+    content; ``ephemeral`` and ``ping`` are ignored: the message stays what it was).
+
+    Answered in one request (an update) when the work takes less than ``defer_after``
+    seconds (default :data:`DEFER_AFTER`, read at call time), else after a deferred update
+    and then an edit. A user error (:data:`USER_ERRORS`) or any other failure leaves the
+    message unchanged and tells the clicker privately (an ephemeral message, or an
+    ephemeral follow-up after a deferral); other failures are also logged."""
+    wait = DEFER_AFTER if defer_after is None else defer_after
+    task = asyncio.ensure_future(work())
+    deferred = False
+    if wait <= 0:
+        await interaction.response.defer()
+        deferred = True
+    else:
+        done, _ = await asyncio.wait({task}, timeout=wait)
+        if not done:
+            await interaction.response.defer()
+            deferred = True
+    try:
+        reply = await task
+    except USER_ERRORS as exc:
+        await send_error(interaction, str(exc))
+        return
+    except Exception:
+        log.exception("club component %s failed", _name(interaction))
+        await send_error(interaction, "something went wrong; the error was logged")
+        return
+    kwargs: dict[str, Any] = {
+        "embeds": reply.embeds,
+        "attachments": [discord.File(io.BytesIO(data), filename=name)
+                        for name, data in reply.files],
+        "view": reply.view,
+        "allowed_mentions": NO_PINGS,
+    }
+    if reply.content is not None:
+        kwargs["content"] = clip(reply.content, CONTENT_LIMIT)
+    if deferred:
+        await interaction.edit_original_response(**kwargs)
+    else:
+        await interaction.response.edit_message(**kwargs)
 
 
 def _name(interaction: discord.Interaction[Any]) -> str:

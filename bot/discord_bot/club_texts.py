@@ -29,7 +29,7 @@ from typing import Any, Final
 from bot.leagues.service import LeagueView
 from bot.leagues.standings import StandingRow
 from bot.ratings import Leaderboard
-from bot.stats import HistoryEntry, StatsView
+from bot.stats import HistoryEntry, HistoryPage, StatsView
 from games.registry import GAMES
 from storage.models import Fixture
 
@@ -138,6 +138,20 @@ def stats_lines(view: StatsView) -> list[tuple[str, str]]:
                        f"<@{p.user_id}> — win rate {percent(rate)} over {p.matches} "
                        "matches"))
     return fields
+
+
+def history_title(game: str | None, player: str | None = None) -> str:
+    """The ``/history`` embed title: the server's matches (of ``game``), or with ``player``
+    (a display name; ``game`` then required) that player's rated matches of ``game``."""
+    if player is not None and game is not None:
+        return clip(f"Recent rated {game_title(game)} matches of {player}", 256)
+    return clip("Recent matches" + (f" of {game_title(game)}" if game else ""), 256)
+
+
+def history_footer(page: HistoryPage) -> str:
+    """``Page 2 · matches 11–20 (newest first) · pick a match below for its record``."""
+    return (f"Page {page.page + 1} · matches {page.first}–{page.last} (newest first) · "
+            "pick a match below for its record (JSON)")
 
 
 def history_line(entry: HistoryEntry) -> str:

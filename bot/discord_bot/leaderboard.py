@@ -12,10 +12,25 @@
 * ``/season start name`` / ``/season end`` (Manage Server) — rating seasons: while one
   runs, every rated match also counts on that season's own leaderboard (starting fresh);
   the all-time ratings always update. Starting a season ends the running one.
-* ``/history [game] [user]`` — the server's recent matches (or a player's recent rated
-  matches) with their result; a select menu (:class:`RecordSelect`, persistent) sends the
-  record JSON of the chosen match as an ephemeral attachment, replayable with
-  ``tricktable replay``.
+* ``/history [game] [user]`` — the server's matches (or a player's rated matches of one
+  game) with their result, newest first, :data:`HISTORY_PER_PAGE` a page
+  (:func:`bot.stats.history_page`, offset paging). The answer is public, like the other
+  club lists; under it:
+
+  * **◀ Newer** / **Older ▶** (:class:`HistoryPageButton`, persistent), shown when there
+    is more than one page, disabled at the ends (no Newer on the first page, no Older on
+    the last). The ``custom_id`` (:class:`HistoryQuery`) carries the guild, game, player,
+    the member who ran the command and the target page, so the buttons work after a
+    restart; a click replaces the list in place with that page (same filters). Only the
+    member who ran the command may page; anyone else, a click from another server, or a
+    ``custom_id`` that is malformed or stale (an unknown game, a page that is now empty)
+    gets an ephemeral explanation and the message stays as it was.
+  * a select menu (:class:`RecordSelect`, persistent) listing the page's matches: anyone
+    may pick one and gets its record JSON as an ephemeral attachment, replayable with
+    ``tricktable replay``.
+
+  Discord's limits hold: at most 10 lines of at most 300 characters in the embed, 10
+  options with labels of at most 100 characters, ``custom_id`` at most 100 characters.
 """
 
 from __future__ import annotations
@@ -23,6 +38,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from dataclasses import dataclass
 from typing import Any, Final
 
 import discord
@@ -36,11 +52,14 @@ from bot.discord_bot.club import (
     guild_of,
     require_admin,
     send_error,
+    update_in_place,
 )
 from bot.discord_bot.club_texts import (
     clip,
     game_title,
+    history_footer,
     history_line,
+    history_title,
     leaderboard_footer,
     leaderboard_lines,
     leaderboard_title,
@@ -49,10 +68,11 @@ from bot.discord_bot.club_texts import (
 )
 from bot.ratings import end_rating_season, leaderboard, start_rating_season
 from bot.stats import (
+    MAX_HISTORY_PAGE,
     HistoryEntry,
-    guild_history,
+    HistoryPage,
+    history_page,
     load_match_record,
-    player_history,
     player_stats,
     rating_chart_for,
 )
@@ -61,7 +81,8 @@ from storage.base import Store
 from storage.models import Season
 
 PER_PAGE: Final = 10
-HISTORY_LIMIT: Final = 10
+HISTORY_PER_PAGE: Final = 10
+CUSTOM_ID_LIMIT: Final = 100
 GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
                        for name, info in GAMES.items()]
 COLOUR: Final = discord.Colour.gold()
@@ -153,18 +174,165 @@ class LeaderboardPageButton(
         await interaction.edit_original_response(embed=embed, view=view)
 
 
+HISTORY_ID: Final = re.compile(
+    r"club:hi:(?P<guild>[1-9]\d{0,19}):(?P<game>[a-z_]{1,30}|-):(?P<user>\d{1,20})"
+    r":(?P<owner>[1-9]\d{0,19}):(?P<page>\d{1,4}):(?P<dir>[on])")
+"""The exact shape of a ``/history`` paging button's ``custom_id`` (:class:`HistoryQuery`).
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryQuery:
+    """What a ``/history`` list shows, as its paging buttons carry it in their
+    ``custom_id``: ``club:hi:<guild>:<game or ->:<player or 0>:<owner>:<page>:<o|n>``
+    (``o`` Older, ``n`` Newer; ``page`` 0-based, the page the button shows)."""
+
+    guild_id: int
+    game: str | None
+    """None: every game (only without ``user_id``)."""
+    user_id: int | None
+    """None: the server's matches; else that player's rated matches of ``game``."""
+    owner_id: int
+    """The member who ran ``/history``: the only one who may page."""
+
+    def custom_id(self, page: int, direction: str) -> str:
+        """The ``custom_id`` of the button showing ``page`` (``direction`` ``"o"`` or
+        ``"n"``); ValueError if it would not fit Discord's 100 characters."""
+        cid = (f"club:hi:{self.guild_id}:{self.game or '-'}:{self.user_id or 0}:"
+               f"{self.owner_id}:{page}:{direction}")
+        if len(cid) > CUSTOM_ID_LIMIT or HISTORY_ID.fullmatch(cid) is None:
+            raise ValueError(f"cannot encode a history button as {cid!r}")
+        return cid
+
+    @classmethod
+    def parse(cls, custom_id: str) -> tuple[HistoryQuery, int, str]:
+        """The query, target page and direction of a button's ``custom_id``; ValueError if
+        it is malformed (wrong shape, a player without a game, a page out of range)."""
+        m = HISTORY_ID.fullmatch(custom_id)
+        if m is None:
+            raise ValueError(f"not a history button: {custom_id!r}")
+        game = None if m["game"] == "-" else m["game"]
+        user_id = int(m["user"]) or None
+        page = int(m["page"])
+        if user_id is not None and game is None:
+            raise ValueError("a player's history needs a game")
+        if page > MAX_HISTORY_PAGE:
+            raise ValueError(f"history page {page} is out of range")
+        return cls(int(m["guild"]), game, user_id, int(m["owner"])), page, m["dir"]
+
+
+def history_view(query: HistoryQuery, page: HistoryPage) -> discord.ui.View:
+    """The components under a ``/history`` page: **◀ Newer** / **Older ▶** (row 0; left
+    out when this single page holds it all, disabled at the ends) and the record menu of
+    the page's matches (row 1)."""
+    view = discord.ui.View(timeout=None)
+    has_older = page.has_older and page.page < MAX_HISTORY_PAGE
+    if page.has_newer or has_older:
+        view.add_item(HistoryPageButton(query.custom_id(max(page.page - 1, 0), "n"),
+                                        disabled=not page.has_newer))
+        view.add_item(HistoryPageButton(
+            query.custom_id(min(page.page + 1, MAX_HISTORY_PAGE), "o"),
+            disabled=not has_older))
+    view.add_item(RecordSelect(query.guild_id, page.entries, row=1))
+    return view
+
+
+async def history_message(store: Store, query: HistoryQuery, page_no: int, title: str
+                          ) -> tuple[discord.Embed, discord.ui.View] | None:
+    """Page ``page_no`` of the list ``query`` describes, as an embed (``title``, one line
+    per match, a footer naming the page) and its :func:`history_view`; None when that page
+    is empty (no matches at all, or a page past the end)."""
+    page = await history_page(store, query.guild_id, game=query.game,
+                              user_id=query.user_id, page=page_no,
+                              per_page=HISTORY_PER_PAGE)
+    if not page.entries:
+        return None
+    lines = [history_line(e) for e in page.entries]
+    embed = discord.Embed(title=clip(title, 256), colour=COLOUR,
+                          description="\n".join(pages_of(lines)[0]))
+    embed.set_footer(text=history_footer(page))
+    return embed, history_view(query, page)
+
+
+class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                        template=r"club:hi:(?P<state>.*)"):
+    """**◀ Newer** / **Older ▶** under a ``/history`` list (see :class:`HistoryQuery`).
+
+    The template takes any ``club:hi:`` id so that a malformed one still reaches
+    :meth:`callback`, which refuses it with an explanation instead of leaving the click
+    unanswered."""
+
+    def __init__(self, custom_id: str, *, disabled: bool = False) -> None:
+        older = custom_id.endswith(":o")
+        super().__init__(discord.ui.Button(
+            label="Older ▶" if older else "◀ Newer", style=discord.ButtonStyle.secondary,
+            disabled=disabled, custom_id=custom_id[:CUSTOM_ID_LIMIT]), row=0)
+        self.raw = custom_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> HistoryPageButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            query, page_no, _ = HistoryQuery.parse(self.raw)
+        except ValueError:
+            await send_error(interaction, "this history button is not understood (it may "
+                                          "be from an older version of the bot): run "
+                                          "`/history` again")
+            return
+        if interaction.guild_id != query.guild_id:
+            await send_error(interaction, "this history belongs to another server")
+            return
+        if interaction.user.id != query.owner_id:
+            await send_error(interaction, f"only <@{query.owner_id}>, who ran `/history`, "
+                                          "can turn these pages: run `/history` for a list "
+                                          "of your own")
+            return
+        if query.game is not None and query.game not in GAMES:
+            await send_error(interaction, "this history's game is no longer offered: run "
+                                          "`/history` again")
+            return
+
+        async def work() -> Reply:
+            title = _history_title(interaction, query)
+            shown = await history_message(_cog(interaction).store, query, page_no, title)
+            if shown is None:
+                raise ClubError("there are no matches on that page any more: run "
+                                "`/history` again")
+            embed, view = shown
+            return Reply(embeds=[embed], view=view)
+        await update_in_place(interaction, work)
+
+
+def _history_title(interaction: discord.Interaction[Any], query: HistoryQuery) -> str:
+    """The title the list already has (it names the player as the command saw them), or
+    a fresh one if the message lost its embed."""
+    message = interaction.message
+    if message is not None and message.embeds and message.embeds[0].title:
+        return message.embeds[0].title
+    if query.user_id is None:
+        return history_title(query.game)
+    member = interaction.guild.get_member(query.user_id) if interaction.guild else None
+    return history_title(query.game, member.display_name if member is not None
+                         else f"player {query.user_id}")
+
+
 class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    template=r"club:rec:(?P<guild>\d+)"):
     """The ``/history`` menu: sends the chosen match's record JSON, ephemerally."""
 
-    def __init__(self, guild_id: int, entries: list[HistoryEntry] | None = None) -> None:
+    def __init__(self, guild_id: int, entries: list[HistoryEntry] | None = None, *,
+                 row: int | None = None) -> None:
         options = [discord.SelectOption(
             label=clip(f"#{e.match_id} {game_title(e.game)} · "
                        f"{e.finished_at:%Y-%m-%d %H:%M} UTC", 100),
             value=str(e.match_id)) for e in (entries or [])[:25]]
         super().__init__(discord.ui.Select(
             custom_id=f"club:rec:{guild_id}", placeholder="Get a match record (JSON)",
-            options=options or [discord.SelectOption(label="none", value="0")]))
+            options=options or [discord.SelectOption(label="none", value="0")]), row=row)
         self.guild_id = guild_id
 
     @classmethod
@@ -310,27 +478,18 @@ class StatsCog(commands.Cog, name="ClubStats"):
                               user: discord.User | None = None) -> None:
         async def work() -> Reply:
             guild_id = guild_of(interaction)
-            if user is not None:
-                if game is None:
-                    raise ClubError("choose a game to see a player's history")
-                entries = await player_history(self.store, user.id, guild_id, game,
-                                               limit=HISTORY_LIMIT)
-                title = f"Recent rated {game_title(game)} matches of {user.display_name}"
-            else:
-                entries = await guild_history(self.store, guild_id, game=game,
-                                              limit=HISTORY_LIMIT)
-                title = "Recent matches" + (f" of {game_title(game)}" if game else "")
-            if not entries:
+            if user is not None and game is None:
+                raise ClubError("choose a game to see a player's history")
+            query = HistoryQuery(guild_id, game, user.id if user is not None else None,
+                                 interaction.user.id)
+            title = history_title(game, user.display_name if user is not None else None)
+            shown = await history_message(self.store, query, 0, title)
+            if shown is None:
                 return Reply(content="No finished matches yet.")
-            lines = [history_line(e) for e in entries]
-            embed = discord.Embed(title=clip(title, 256), colour=COLOUR,
-                                  description="\n".join(pages_of(lines)[0]))
-            embed.set_footer(text="Pick a match below for its record (JSON).")
-            view = discord.ui.View(timeout=None)
-            view.add_item(RecordSelect(guild_id, entries))
+            embed, view = shown
             return Reply(embeds=[embed], view=view)
         await answer(interaction, work)
 
 
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    return (LeaderboardPageButton, RecordSelect)
+    return (LeaderboardPageButton, HistoryPageButton, RecordSelect)

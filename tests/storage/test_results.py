@@ -316,3 +316,65 @@ async def test_list_matches_newest_first_with_filters_and_paging(store: SqlStore
     assert [m.id for m in await store.list_matches(GUILD, limit=1, before_id=ids[2])] == [
         ids[1]]
     assert await store.list_matches(GUILD, game="truf") == []
+
+
+async def test_list_matches_pages_by_offset(store: SqlStore) -> None:
+    """``offset`` pages the same newest-first order, with every filter; pages of 10 put
+    together are the whole list, and a page past the end is empty."""
+    ids = []
+    for n in range(23):
+        game = "turup" if n % 3 == 0 else "tarabish"
+        table_id = await finished_table(store, 300 + n, game)
+        await store.record_match(team_match(table_id, (1, 2 + n % 2), (3, 4), game=game))
+        found = await store.get_match_for_table(table_id)
+        assert found is not None
+        ids.append(found.id)
+    other = await finished_table(store, 400)
+    await store.record_match(team_match(other, (1, 2), (3, 4), guild_id=GUILD + 1))
+    newest_first = ids[::-1]
+    pages = [[m.id for m in await store.list_matches(GUILD, limit=10, offset=offset)]
+             for offset in (0, 10, 20, 30)]
+    assert pages == [newest_first[:10], newest_first[10:20], newest_first[20:], []]
+    tarabish = [i for n, i in enumerate(ids) if n % 3 != 0][::-1]
+    assert [m.id for m in await store.list_matches(GUILD, game="tarabish", limit=5,
+                                                   offset=5)] == tarabish[5:10]
+    with_2 = [i for n, i in enumerate(ids) if n % 2 == 0][::-1]
+    assert [m.id for m in await store.list_matches(GUILD, user_id=2, limit=4,
+                                                   offset=4)] == with_2[4:8]
+    second = await store.list_matches(GUILD, limit=3, offset=3)
+    assert [p.user_id for p in second[0].participants] == [1, 3, 2 + (22 - 3) % 2, 4]
+    # Keyset and offset together: skip ``offset`` of the ids below ``before_id``.
+    assert [m.id for m in await store.list_matches(GUILD, limit=2, offset=1,
+                                                   before_id=newest_first[4])] == \
+        newest_first[6:8]
+    for bad in (-1, True, 1.5):
+        with pytest.raises(ValueError, match="offset"):
+            await store.list_matches(GUILD, offset=bad)  # type: ignore[arg-type]
+
+
+async def test_rating_history_pages_by_offset_in_finish_order(store: SqlStore) -> None:
+    """``offset`` pages the history newest first by finish time (not by match id), ties
+    by match id; only the player's own rows, of the season asked for."""
+    finished = [FINISHED + dt.timedelta(hours=h) for h in (5, 1, 3, 3, 0, 4, 2)]
+    ids = []
+    for n, when in enumerate(finished):
+        table_id = await finished_table(store, 500 + n)
+        await store.record_match(team_match(table_id, (1, 2), (3, 4), finished_at=when))
+        found = await store.get_match_for_table(table_id)
+        assert found is not None
+        ids.append(found.id)
+        assert await store.record_ratings(found.id, [RatingUpdate(1, 25.0 + n, 8.0, True)])
+    newest_first = [i for _, i in sorted(zip(finished, ids, strict=True), reverse=True)]
+    pages = [[h.match_id for h in await store.rating_history(1, GUILD, "tarabish", limit=3,
+                                                             offset=offset)]
+             for offset in (0, 3, 6, 9)]
+    assert pages == [newest_first[:3], newest_first[3:6], newest_first[6:], []]
+    assert [i for page in pages for i in page] == [
+        h.match_id for h in await store.rating_history(1, GUILD, "tarabish")]
+    assert await store.rating_history(2, GUILD, "tarabish", offset=0) == []
+    season = await store.create_season(GUILD, "Autumn")
+    assert await store.rating_history(1, GUILD, "tarabish", season_id=season.id,
+                                      offset=1) == []
+    for bad in (-1, False):
+        with pytest.raises(ValueError, match="offset"):
+            await store.rating_history(1, GUILD, "tarabish", offset=bad)
