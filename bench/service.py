@@ -150,10 +150,19 @@ async def run(tables: int, seconds: float, level: str, synchronous: str,
             nonlocal finished
             async for event in watcher:
                 if event.type == "match_over":
+                    ended = [event.table_id]
+                elif event.type == "resync":  # the watcher fell behind: re-read the tables
+                    live = set(service.table_ids())
+                    ended = [t for t in slot_of if t not in live]
+                else:
+                    continue
+                for table_id in ended:
+                    if table_id not in slot_of:
+                        continue
                     finished += 1
-                    for sub in [s for s in spectators if s.table_id == event.table_id]:
+                    for sub in [s for s in spectators if s.table_id == table_id]:
                         spectators.remove(sub)
-                    await open_table(slot_of.pop(event.table_id))
+                    await open_table(slot_of.pop(table_id))
 
         replacer = asyncio.create_task(replace_finished())
 

@@ -94,6 +94,9 @@ class Terminal:
         self.seat = args.seat
         self.trick: list[str] = []
         self.prompted_version = -1
+        self.synced_version = -1
+        """The table version last redrawn after a ``resync``: the events queued behind the
+        ``resync`` up to it are already in that drawing."""
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -195,11 +198,21 @@ class Terminal:
 
     # -- the event loop ---------------------------------------------------------------
     async def _loop(self, service: Any, table_id: int) -> int:
+        """Show the seat's events and prompt when it is to act. A ``resync`` (the
+        subscription fell behind and dropped events) is replaced by the seat's state now
+        (``service.state``): the table is redrawn from it, and it is then handled like a
+        ``state`` event (a prompt when the seat is to act)."""
+        from bot.service.events import RESYNC
+
         sub = service.subscribe(table_id, self.seat)
         while True:
             event = await sub.get()
             if event is None:
                 return 0
+            if event.type == RESYNC:
+                event = self._resynced(service, table_id)
+                if event is None:
+                    continue  # the table closed; its last events follow
             if event.type == "match_over":
                 return await self._finished(service, table_id, event.data)
             self._show(event)
@@ -215,6 +228,23 @@ class Terminal:
             outcome = await self._prompt(service, table_id, event)
             if outcome is not None:
                 return outcome
+
+    def _resynced(self, service: Any, table_id: int) -> Any:
+        """Redraw the table from the seat's state now, after events were dropped; returns
+        that ``state`` event (``None`` when the table is closed already)."""
+        if table_id not in service.table_ids():
+            return None
+        state = service.state(table_id, self.seat)
+        self.synced_version = state.version
+        view = state.data.get("view")
+        self.say("")
+        self.say("  (the display fell behind; this is the table now)")
+        if isinstance(view, dict):
+            cards = (view.get("trick") or {}).get("cards") or []
+            self.trick = [f"{self.names[s]} {c}" for s, c in cards]
+            if not state.data.get("legal"):
+                self._table(view)  # a prompt draws it otherwise
+        return state
 
     async def _finished(self, service: Any, table_id: int, data: dict[str, Any]) -> int:
         summary = data["summary"]
@@ -242,6 +272,8 @@ class Terminal:
 
     def _show(self, event: Any) -> None:
         kind, data = event.type, event.data
+        if event.version <= self.synced_version and kind not in ("deal_scored", "abandoned"):
+            return  # already in the drawing made after a resync
         name = self.names[data["seat"]] if isinstance(data.get("seat"), int) and (
             0 <= data["seat"] < len(self.names)) else None
         if kind == "deal_started":

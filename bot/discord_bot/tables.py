@@ -62,6 +62,7 @@ from bot.service import (
     TableEvent,
     TableInfo,
 )
+from bot.service.events import RESYNC
 from games.actions import Action
 from games.registry import GAMES
 from storage import ChannelLocation
@@ -99,6 +100,10 @@ class TablesCog(commands.Cog, name="TablesCog"):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._watcher: Subscription | None = None
         self._guild_images: dict[int, bool] = {}
+        self._dealt: dict[int, int] = {}
+        """Per table, the deal whose hands the public pump last sent (on ``deal_started``),
+        so that a ``resync`` knows whether it missed one (and a ``deal_started`` queued
+        behind the ``resync`` does not send them twice)."""
         self._early_subs: dict[int, dict[int, Subscription]] = {}
         """Seat subscriptions of recovered tables taken in :meth:`start`, waiting for
         :meth:`_subscribe_seats` to give them to the seat pumps."""
@@ -269,11 +274,80 @@ class TablesCog(commands.Cog, name="TablesCog"):
 
     # == the event pumps ================================================================
     async def _pump(self, watcher: Subscription) -> None:
+        """Handle the public events of every table, in order. A ``resync`` (the watcher
+        fell behind and dropped events) re-reads every table: :meth:`_resync_public`."""
         async for event in watcher:
             try:
-                await self._on_public(event)
+                if event.type == RESYNC:
+                    await self._resync_public(watcher)
+                else:
+                    await self._on_public(event)
             except Exception:
                 log.exception("table %s: handling %s failed", event.table_id, event.type)
+
+    async def _resync_public(self, watcher: Subscription) -> None:
+        """Catch up after the watcher dropped events: re-read every table of this process
+        and redraw its public message from :meth:`TableService.info` and the public view.
+
+        What the dropped events would have done is redone from what the service holds now:
+        a table not shown yet gets its UI; a table in play gets a seat pump for each human
+        seat (a dropped ``started``) and, when its deal is not the one whose hands were
+        sent (a dropped ``deal_started``), the hand DMs its humans have not got for this
+        deal (by ``meta``). A shown table that is gone was finished or abandoned: unless
+        its ``match_over`` / ``abandoned`` is still queued behind the ``resync``, the result
+        (from the store) or a closing note is posted and its UI closed. Dropped trick-log
+        entries, deal results and notices are not repeated."""
+        for table_id in self.service.table_ids():
+            ui = await self._ensure_ui(table_id)
+            if ui is None or ui.closed:
+                continue
+            try:
+                info = self.service.info(table_id)
+            except NoSuchTable:
+                continue
+            ui.info = info
+            if info.status == "playing":
+                self._subscribe_seats(ui, info)
+                known = self._dealt.get(table_id)
+                if known != info.deal:
+                    self._dealt[table_id] = info.deal
+                    if known is not None:
+                        ui.log.clear()  # the trick log of an earlier deal
+                    self._spawn(self._send_missing_hands(ui, info))
+            self._mark(ui)
+        # A closed table publishes nothing more: its closing event is queued now or lost.
+        still_open = set(self.service.table_ids())
+        pending = {e.table_id for e in watcher.peek() if e.type in ("match_over", "abandoned")}
+        gone = [ui for ui in self.uis.values() if not ui.closed
+                and ui.table_id not in still_open and ui.table_id not in pending]
+        for ui in gone:
+            self._dealt.pop(ui.table_id, None)
+            try:
+                match = await self.store.get_match_for_table(ui.table_id)
+            except Exception:
+                log.exception("table %s: could not read its match after a resync", ui.table_id)
+                match = None
+            if match is not None:
+                result = {"summary": match.result.get("summary") or {}, "match_id": match.id}
+                self._spawn(self._post(ui, self._match_result(ui, result)))
+                ui.closing_note = "**The match is over.**"
+            else:
+                self._spawn(self._post(ui, f"Table {ui.table_id} was closed."))
+                ui.closing_note = "**This table is closed.**"
+            self._close_ui(ui)
+            self._mark(ui)
+
+    async def _send_missing_hands(self, ui: TableUI, info: TableInfo) -> None:
+        """DM the panel of deal ``info.deal`` to each human seat that has no DM of that
+        deal recorded in ``meta`` (after a dropped ``deal_started``)."""
+        meta = self._live_meta(ui.table_id) or {}
+        for seat, s in enumerate(info.seats):
+            if s is None or s.is_ai or s.user_id is None or s.user_id in ui.dm_closed:
+                continue
+            entry = meta.get(_dm_key(seat))
+            if isinstance(entry, Mapping) and entry.get("deal") == info.deal:
+                continue
+            await self._dm_hand(ui, seat, s.user_id)
 
     async def _on_public(self, event: TableEvent) -> None:
         ui = await self._ensure_ui(event.table_id)
@@ -288,8 +362,11 @@ class TablesCog(commands.Cog, name="TablesCog"):
             with contextlib.suppress(NoSuchTable):
                 self._subscribe_seats(ui, self.service.info(ui.table_id))
         elif kind == "deal_started":
-            ui.log.clear()
-            self._spawn(self._send_hands(ui))
+            deal = int(data.get("deal", 0))
+            if self._dealt.get(ui.table_id) != deal:  # else a resync sent them already
+                self._dealt[ui.table_id] = deal
+                ui.log.clear()
+                self._spawn(self._send_hands(ui))
         elif kind == "trick":
             names = self._names(ui)
             ui.log.append(trick_log_entry(dict(data), names))
@@ -297,10 +374,12 @@ class TablesCog(commands.Cog, name="TablesCog"):
         elif kind == "deal_scored":
             self._spawn(self._post(ui, self._deal_result(ui, dict(data))))
         elif kind == "match_over":
+            self._dealt.pop(ui.table_id, None)
             self._spawn(self._post(ui, self._match_result(ui, dict(data))))
             ui.closing_note = "**The match is over.**"
             self._close_ui(ui)
         elif kind == "abandoned":
+            self._dealt.pop(ui.table_id, None)
             self._spawn(self._post(ui, f"Table {ui.table_id} was closed: {data.get('reason')}."))
             ui.closing_note = "**This table is closed.**"
             self._close_ui(ui)
@@ -370,18 +449,57 @@ class TablesCog(commands.Cog, name="TablesCog"):
                             ui.channel_id)
 
     async def _seat_pump(self, ui: TableUI, seat: int, sub: Subscription) -> None:
+        """Follow one human seat: post its reminders and bring its live panel up to date
+        with the newest ``state`` of each batch of queued events. A ``resync`` (the seat's
+        subscription fell behind and dropped events) re-reads the seat's state from the
+        service (:meth:`TableService.state`), which is then the newest: the panel is
+        refreshed from it as from a ``state`` event, and the half-time reminder of the
+        seat's turn, which may have been among the dropped events, is posted when it is
+        due (:meth:`_remind_if_due`; still at most once per turn)."""
         try:
             async for event in sub:
                 latest: TableEvent | None = None
+                resync = False
                 for ev in [event, *sub.drain()]:
-                    if ev.type == "reminder":
+                    if ev.type == RESYNC:
+                        resync = True
+                    elif ev.type == "reminder":
                         await self._remind(ui, seat, ev)
                     elif ev.type == "state":
                         latest = ev
+                if resync:
+                    try:
+                        latest = self.service.state(ui.table_id, seat)
+                    except NoSuchTable:
+                        pass  # the table closed; the public pump tells the channel
+                    else:
+                        await self._remind_if_due(ui, seat, latest)
                 if latest is not None:
                     await self._refresh_panel(ui, seat, latest)
         finally:
             sub.close()
+
+    async def _remind_if_due(self, ui: TableUI, seat: int, state: TableEvent) -> None:
+        """After a ``resync``: post the half-time reminder of the seat's turn when ``state``
+        (read just now) says the seat is to act and half of its turn time has passed (the
+        service's ``reminder`` may have been dropped). :meth:`_remind` posts it at most once
+        per deadline, so a reminder that was not dropped is not repeated."""
+        deadline = state.data.get("deadline")
+        if state.type != "state" or seat not in (state.data.get("to_act") or []) \
+                or not isinstance(deadline, str):
+            return
+        try:
+            info = self.service.info(ui.table_id)
+        except NoSuchTable:
+            return
+        s = info.seats[seat]
+        if s is None or s.is_ai or s.away or info.settings.turn_timeout <= 0:
+            return
+        half = dt.timedelta(seconds=info.settings.turn_timeout / 2)
+        if self.service.clock.now() < dt.datetime.fromisoformat(deadline) - half:
+            return
+        await self._remind(ui, seat, TableEvent(ui.table_id, "reminder", {
+            "seat": seat, "deadline": deadline}, frozenset({seat}), state.version))
 
     async def _remind(self, ui: TableUI, seat: int, event: TableEvent) -> None:
         """Post the half-time reminder ``event`` of ``seat`` in the channel, at most once

@@ -12,6 +12,19 @@ service checks ``visible_to`` before queueing an event, so a subscription can ne
 receive what its seat may not see. Events are queued without blocking the table: a slow
 front end delays only itself.
 
+**The bound.** A subscription holds at most ``bound`` events (:data:`SUBSCRIPTION_BOUND`
+unless the subscriber asks for another). An event that finds the queue full *overflows*
+it: every queued event is discarded and replaced by one ``resync`` event, and the arriving
+event is queued after it; later events are queued after them as usual. So memory stays
+bounded for a front end that stopped reading, the table is never blocked, and the
+reader always learns that it fell behind: it gets ``resync`` first, then every event
+published since the overflow, in order (the last event of any burst, e.g. a seat's newest
+``state`` or the final ``match_over``, is never lost). At most one ``resync`` is pending:
+another overflow before the reader took it discards it too and its count carries over. A
+reader that takes a ``resync`` must re-read what it shows (``service.state``,
+``service.info``): the dropped events are gone, and the events that follow it may already
+be reflected in what it re-reads (their ``version`` is at most the version it read).
+
 Event types (``data`` keys in brackets):
 
 * ``lobby`` [status, seats, players, lobby_deadline] — a lobby changed.
@@ -30,16 +43,45 @@ Event types (``data`` keys in brackets):
   timeouts / its player is back.
 * ``match_over`` [summary, match_id, record_id] — the match ended and was recorded.
 * ``abandoned`` [reason] — the table was closed without a result.
+* ``resync`` [dropped] — this subscription fell behind and events were dropped; re-read
+  the table (``service.state``, ``service.info``). Made by the subscription itself, never
+  published by a table: ``dropped`` counts the discarded events (only events this
+  subscription was allowed to see), ``version`` is the newest discarded event's, ``to``
+  is the subscription's own seat (``None`` for a spectator or a watcher). It carries no
+  other information, hidden or not.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import Event
+
+log = logging.getLogger(__name__)
+
+WATCH_BOUND = 16384
+"""The default bound of :meth:`~bot.service.tables.TableService.watch`: one watcher carries
+the public events of every table of the process (hundreds of tables finishing tricks at
+once), so it gets a larger bound than a one-table subscription."""
+
+SUBSCRIPTION_BOUND = 256
+"""How many events a subscription holds at most (the ``resync`` that replaces dropped
+events counts as one). A reader that keeps up never has more than a few queued; a full
+queue means the front end stopped reading, and the subscription overflows (see the module
+docstring). Read when a subscription is made, so a test may lower it for every
+subscription it causes; ``Subscription(bound=...)`` / ``service.subscribe(bound=...)`` set
+it for one."""
+
+MIN_BOUND = 2
+"""The smallest bound: an overflow leaves the ``resync`` and the arriving event queued."""
+
+RESYNC = "resync"
+"""The type of the event a subscription queues in place of the events it dropped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,50 +109,114 @@ class TableEvent:
 
 
 class Subscription:
-    """A queue of one table's events for one seat (or a spectator: ``seat`` None).
+    """A bounded queue of one table's events for one seat (or a spectator: ``seat`` None).
 
     Iterate it (``async for event in sub``) or call :meth:`get`; :meth:`close` (or leaving
     an ``async with`` block) ends it. A closed subscription's iteration stops after the
     events already queued.
+
+    The contract of the bound (module docstring): at most :attr:`bound` events are queued
+    (``bound`` at least :data:`MIN_BOUND`; ``None`` takes :data:`SUBSCRIPTION_BOUND` as it
+    is now). :meth:`deliver` never blocks and never raises: an event that finds the queue
+    full replaces everything queued by one ``resync`` and is queued after it. Events are
+    taken in the order they were delivered; at most one ``resync`` is queued, and it is
+    always the first queued event. ``bound`` may be changed on a live subscription (a
+    lower one applies from the next delivery). :attr:`overflows` and :attr:`dropped`
+    count the overflows and the discarded events over the subscription's life.
     """
 
     def __init__(self, table_id: int, seat: int | None,
-                 on_close: Callable[[Subscription], None]) -> None:
+                 on_close: Callable[[Subscription], None], *,
+                 bound: int | None = None) -> None:
         self.table_id = table_id
         self.seat = seat
-        self._queue: asyncio.Queue[TableEvent | None] = asyncio.Queue()
+        self._bound = MIN_BOUND
+        self.bound = SUBSCRIPTION_BOUND if bound is None else bound  # checked by the setter
+        self._events: deque[TableEvent] = deque()
+        self._ready = asyncio.Event()
+        """Set when an event was queued or the subscription closed; cleared by a reader
+        that found nothing to take."""
         self._on_close = on_close
         self.closed = False
+        self.overflows = 0
+        self.dropped = 0
+
+    @property
+    def bound(self) -> int:
+        """The most events this subscription holds (see the class docstring)."""
+        return self._bound
+
+    @bound.setter
+    def bound(self, value: int) -> None:
+        if value < MIN_BOUND:
+            raise ValueError(f"a subscription's bound must be at least {MIN_BOUND}")
+        self._bound = value
+
+    @property
+    def queued(self) -> int:
+        """How many events are queued now (never more than :attr:`bound`)."""
+        return len(self._events)
+
+    def peek(self) -> list[TableEvent]:
+        """The events queued now, oldest first, without taking them."""
+        return list(self._events)
 
     def deliver(self, event: TableEvent) -> None:
-        """Queue ``event`` if this seat may see it (the only way events get in)."""
-        if not self.closed and event.visible_to(self.seat):
-            self._queue.put_nowait(event)
+        """Queue ``event`` if this seat may see it (the only way events get in); when the
+        queue is full, overflow first (see the class docstring). Never blocks."""
+        if self.closed or not event.visible_to(self.seat):
+            return
+        if len(self._events) >= self._bound:
+            self._overflow()
+        self._events.append(event)
+        self._ready.set()
+
+    def _overflow(self) -> None:
+        """Replace every queued event by one ``resync`` (which takes over the count of a
+        ``resync`` it replaces)."""
+        dropped = 0
+        newest = 0
+        for old in self._events:
+            if old.type == RESYNC:
+                dropped += int(old.data.get("dropped", 0))
+            else:
+                dropped += 1
+            newest = max(newest, old.version)
+        first = not (self._events and self._events[0].type == RESYNC)
+        self.dropped += sum(1 for e in self._events if e.type != RESYNC)
+        self.overflows += 1
+        self._events.clear()
+        to = None if self.seat is None else frozenset({self.seat})
+        self._events.append(TableEvent(self.table_id, RESYNC, {"dropped": dropped}, to, newest))
+        (log.warning if first else log.debug)(
+            "subscription to table %s (seat %s) fell behind: %d events dropped, resync queued",
+            self.table_id, self.seat, dropped)
 
     async def get(self) -> TableEvent | None:
         """The next event (waits); ``None`` once closed and drained."""
-        if self.closed and self._queue.empty():
-            return None
-        return await self._queue.get()
+        while not self._events:
+            if self.closed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        return self._events.popleft()
 
     def get_nowait(self) -> TableEvent | None:
         """The next queued event, or ``None`` when none is queued."""
-        try:
-            return self._queue.get_nowait()
-        except asyncio.QueueEmpty:
-            return None
+        return self._events.popleft() if self._events else None
 
     def drain(self) -> list[TableEvent]:
         """Every event queued now."""
-        out: list[TableEvent] = []
-        while (event := self.get_nowait()) is not None:
-            out.append(event)
+        out = list(self._events)
+        self._events.clear()
         return out
 
     def close(self) -> None:
+        """End the subscription: nothing more is queued; a waiting :meth:`get` returns
+        what is still queued, then ``None``."""
         if not self.closed:
             self.closed = True
-            self._queue.put_nowait(None)
+            self._ready.set()
             self._on_close(self)
 
     async def __aenter__(self) -> Subscription:

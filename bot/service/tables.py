@@ -13,6 +13,9 @@ touch a match directly. The promises:
   table row updated) before any event about it is published. If the append fails, the
   table is rebuilt from the store and the caller gets :class:`SaveFailed`.
 * **Secrecy.** Subscriptions receive only events their seat may see (``visible_to``).
+* **Bounded subscriptions.** Publishing never blocks: a subscription that is not read
+  holds at most its bound of events, then replaces them by one ``resync`` (re-read the
+  table); see :mod:`bot.service.events`.
 * **Recovery.** :meth:`TableService.start` rebuilds every unfinished table from the store
   (seed, options and seats from the row; the log re-applied through the engine), resumes
   its stored deadlines and its AI turns, and play continues exactly where it stopped.
@@ -44,7 +47,7 @@ from bot.service.errors import (
     SaveFailed,
     StaleAction,
 )
-from bot.service.events import Subscription, TableEvent
+from bot.service.events import WATCH_BOUND, Subscription, TableEvent
 from bot.service.hooks import FinishedMatch, NoRatings, RatingsHook
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
 from bot.service.seats import Seat, seat_of, seats_from_json
@@ -276,23 +279,41 @@ class TableService:
         return {**head, "deals": [d.record for d in deals]}
 
     # == subscriptions ================================================================
-    def subscribe(self, table_id: int, seat: int | None = None) -> Subscription:
+    def subscribe(self, table_id: int, seat: int | None = None, *,
+                  bound: int | None = None) -> Subscription:
         """Events of one table for ``seat`` (``None``: public events only). The current
-        ``state`` (or ``lobby``) is queued first, so a new subscriber can draw at once."""
+        ``state`` (or ``lobby``) is queued first, so a new subscriber can draw at once.
+
+        At most ``bound`` events are held (default
+        :data:`~bot.service.events.SUBSCRIPTION_BOUND`); a reader that falls further
+        behind gets a ``resync`` in place of the dropped events and must re-read the table
+        (:meth:`state`, :meth:`info`). See :class:`~bot.service.events.Subscription`."""
         table = self._table(table_id)
         if seat is not None and not 0 <= seat < table.players:
             raise LobbyError(f"there is no seat {seat} at this table")
-        sub = Subscription(table_id, seat, self._unsubscribe)
+        sub = Subscription(table_id, seat, self._unsubscribe, bound=bound)
         table.subs.append(sub)
         sub.deliver(self.state(table_id, seat))
         return sub
 
-    def watch(self) -> Subscription:
+    def watch(self, *, bound: int | None = None) -> Subscription:
         """Public events of every table (lobby, started, match_over, abandoned, …), for a
-        front end that must notice tables it did not open (recovered ones)."""
-        sub = Subscription(0, None, self._unsubscribe)
+        front end that must notice tables it did not open (recovered ones). Bounded like
+        :meth:`subscribe`, by default to :data:`~bot.service.events.WATCH_BOUND` events:
+        after a ``resync`` (its ``table_id`` is 0) the watcher must re-read every table it
+        shows (:meth:`table_ids`, :meth:`info`; a table that is gone was finished or
+        abandoned meanwhile)."""
+        sub = Subscription(0, None, self._unsubscribe,
+                           bound=WATCH_BOUND if bound is None else bound)
         self._watchers.append(sub)
         return sub
+
+    def subscriptions(self, table_id: int) -> list[Subscription]:
+        """The open subscriptions of one table (a copy; for tests and diagnostics, e.g. to
+        lower one subscription's ``bound``). Empty for a table this process does not
+        hold."""
+        table = self._tables.get(table_id)
+        return [] if table is None else list(table.subs)
 
     def _unsubscribe(self, sub: Subscription) -> None:
         if sub in self._watchers:

@@ -157,10 +157,12 @@ async def test_the_reminder_is_posted_once_per_turn_across_a_restart(
     await app.restart()  # the service publishes the same turn's reminder again, at once
     assert app.service.info(table_id).version == version
     panel = await live_dm(app, dm, table_id, since)
-    await take_turn(alice, panel, random.Random(8))
     # alice's next turn: her seat's events (the repeated reminder among them) are handled
-    # in order, so once the DM is edited for this turn that reminder was dealt with
+    # in order, so once the DM is edited for this turn that reminder was dealt with. (The
+    # point in time is taken before her play: when she wins the trick she leads again at
+    # once, and the DM is edited for that turn before the click is even answered.)
     since = last_seq(app)
+    await take_turn(alice, panel, random.Random(8))
     await advance_until_turn(app, clock, table_id, seat)
     await live_dm(app, dm, table_id, since)
     await app.service.settle()

@@ -105,8 +105,11 @@ async def test_stale_double_and_foreign_clicks_change_nothing(fake_discord: Harn
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
     await _until_turn(app, table_id, seat)
+    # the same choices, twice on screen; ``first`` is shown last, so it is the panel the
+    # bot brings up to date when alice's turn starts again (she may win the trick and lead
+    # at once): ``second`` keeps the choices of the turn she plays now
+    second = await my_hand(alice, public, table_id)
     first = await my_hand(alice, public, table_id)
-    second = await my_hand(alice, public, table_id)  # the same choices, twice on screen
     rng = random.Random(2)
     await take_turn(alice, first, rng)
     version = app.service.info(table_id).version

@@ -109,8 +109,9 @@ async def test_every_event_is_what_its_seat_may_see(service: TableService,
             TerminalLocation(f"s-{game}-{players}"), game, players=players, seed="sec",
             seats=[Seat.ai("random") for _ in range(players)], ai_pace=0,
         )
+        # read only once the match is over: a bound above the match's ~2,500 events
         subs: dict[int | None, Subscription] = {
-            s: service.subscribe(table_id, s) for s in [None, *range(players)]
+            s: service.subscribe(table_id, s, bound=100_000) for s in [None, *range(players)]
         }
         await service.start_match(table_id)
         await service.settle(timeout=60)
