@@ -3,7 +3,8 @@
 
 ``custom_id`` = ``tt:<kind>:<table>:<version>:<arg>``
 
-* buttons — ``l`` lobby (arg ``join``/``leave``/``ai``/``start``), ``a`` an action (arg: the
+* buttons — ``l`` lobby (arg ``join``/``leave``/``ai:<level>``/``start``; a plain ``ai``
+  from an older lobby seats a ``rules`` AI), ``a`` an action (arg: the
   action's record JSON), ``h`` **My hand**, ``b`` **I'm back**, ``x`` confirm abandon;
 * selects — ``s`` pick a card (values: action JSON), ``m`` Truf's multi-card bid (values:
   cards).

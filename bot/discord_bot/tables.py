@@ -85,6 +85,15 @@ def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
+LOBBY_AI_BUTTONS: tuple[tuple[str, str], ...] = (
+    ("search", "Add AI: search (strong)"),
+    ("rules", "Add AI: rules"),
+    ("random", "Add AI: random"),
+)
+"""The lobby's second row: one button per AI level (custom id arg ``ai:<level>``), each
+seating that AI in the first free seat."""
+
+
 class TablesCog(commands.Cog, name="TablesCog"):
     """Tables in channels: lobby, play, results (see the module docstring)."""
 
@@ -683,11 +692,12 @@ class TablesCog(commands.Cog, name="TablesCog"):
         v = discord.ui.View(timeout=None)
         t = info.id
         v.add_item(TableButton("l", t, 0, "join", label="Join",
-                               style=discord.ButtonStyle.success))
-        v.add_item(TableButton("l", t, 0, "leave", label="Leave"))
-        v.add_item(TableButton("l", t, 0, "ai", label="Add AI"))
+                               style=discord.ButtonStyle.success, row=0))
+        v.add_item(TableButton("l", t, 0, "leave", label="Leave", row=0))
         v.add_item(TableButton("l", t, 0, "start", label="Start",
-                               style=discord.ButtonStyle.primary))
+                               style=discord.ButtonStyle.primary, row=0))
+        for level, label in LOBBY_AI_BUTTONS:
+            v.add_item(TableButton("l", t, 0, f"ai:{level}", label=label, row=1))
         return v
 
     def render_public(self, ui: TableUI) -> dict[str, Any] | None:
@@ -841,8 +851,9 @@ class TablesCog(commands.Cog, name="TablesCog"):
             await self._within(interaction, self.service.join(table_id, user.id, _name(user)))
         elif arg == "leave":
             await self._within(interaction, self.service.leave(table_id, user.id))
-        elif arg == "ai":
-            await self._within(interaction, self.service.add_ai(table_id, "rules"))
+        elif arg == "ai" or arg.startswith("ai:"):  # plain "ai": a lobby drawn before levels
+            level = arg[3:] or "rules"
+            await self._within(interaction, self.service.add_ai(table_id, level))
         elif arg == "start":
             if not _can_manage(interaction, ui.creator):
                 await self._say(interaction, "Only the player who opened the table or a "
@@ -1078,8 +1089,7 @@ class TablesCog(commands.Cog, name="TablesCog"):
         await self._within(interaction, self.service.start_match(ui.table_id))
         await self._say(interaction, f"The match has started: {ui.link()}")
 
-    @table.command(name="ai", description="Seat an AI player (the Add AI button seats a "
-                                          "rules AI)")
+    @table.command(name="ai", description="Seat an AI player of a level, at a chosen seat")
     @app_commands.describe(level="random, rules (sound habits) or search (the strongest)",
                            seat="the seat (default: the first free one)")
     @app_commands.choices(level=[app_commands.Choice(name=n, value=n)

@@ -152,7 +152,8 @@ def lobby_text(info: TableInfo, creator: int | None) -> str:
         out.append(f"Opened by <@{creator}>.")
     out.extend(seat_lines(info))
     if info.status == "lobby":
-        out.append("**Join** to take a seat, **Add AI** to fill one; the host starts.")
+        out.append("**Join** to take a seat, **Add AI** (search is the strongest, random the "
+                   "weakest) to fill one; the host starts.")
     return "\n".join(out)
 
 

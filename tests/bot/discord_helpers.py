@@ -36,7 +36,7 @@ async def open_table(app: App, host: SimulatedUser, game: str, *, ais: int = 0,
     for user in others:
         await updated(await user.click(msg, find(msg, ":join")))
     for _ in range(ais):
-        await updated(await host.click(msg, find(msg, ":ai")))
+        await updated(await host.click(msg, find(msg, ":ai:rules")))
     table_id = int(find(msg, ":join").split(":")[2])
     if start:
         await updated(await host.click(msg, find(msg, ":start")))

@@ -17,7 +17,7 @@ async def test_open_join_add_ai_start(fake_discord: Harness, tmp_path: Path) -> 
     join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
     r = await bob.click(lobby, join)
     assert r.type == 7 and f"<@{bob.id}>" in r.message.content
-    ai = next(c for c in lobby.custom_ids() if c.endswith(":ai"))
+    ai = next(c for c in lobby.custom_ids() if c.endswith(":ai:rules"))
     await alice.click(lobby, ai)
     await alice.click(lobby, ai)
     start = next(c for c in lobby.custom_ids() if c.endswith(":start"))
@@ -44,7 +44,7 @@ async def test_leave_remove_and_arrange(fake_discord: Harness, tmp_path: Path) -
     r = await bob.click(lobby, f"tt:l:{table_id}:0:leave")
     assert r.type == 7 and f"<@{bob.id}>" not in r.message.content
     await bob.click(lobby, f"tt:l:{table_id}:0:join")
-    await alice.click(lobby, f"tt:l:{table_id}:0:ai")
+    await alice.click(lobby, f"tt:l:{table_id}:0:ai:rules")
     r = await bob.slash("table", "remove", seat=2)
     assert r.ephemeral and "Only the host" in r.content
     r = await alice.slash("table", "arrange", order="0 2 1 3")  # bob to the partner seat
@@ -79,3 +79,27 @@ async def test_table_ai_seats_an_ai_of_the_chosen_level(fake_discord: Harness,
     await fake_discord.wait_until(
         lambda: "search" in fake_discord.server.message(lobby.id).content or None,
         what="the lobby shows the search AI")
+
+
+async def test_lobby_add_ai_buttons_seat_each_level(fake_discord: Harness,
+                                                    tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    opened = await alice.slash("table", "new", game="turup")
+    lobby = await opened.wait_filled()
+    [table_id] = app.service.table_ids()
+    buttons = [c for c in lobby.walk_components() if ":ai:" in str(c.get("custom_id", ""))]
+    assert [b["custom_id"].rsplit(":", 1)[1] for b in buttons] == ["search", "rules", "random"]
+    assert all(b["label"].startswith("Add AI") for b in buttons)
+    r = await alice.click(lobby, f"tt:l:{table_id}:0:ai:search")
+    assert r.type == 7 and "search" in r.message.content
+    await alice.click(lobby, f"tt:l:{table_id}:0:ai:random")
+    levels = [None if s is None else s.level for s in app.service.info(table_id).seats]
+    assert levels == [None, "search", "random", None]
+    # a lobby drawn by an older version of the bot had one "Add AI" button: a rules AI
+    fake_discord.server.message(lobby.id).payload["components"].append(
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "Add AI",
+                                    "custom_id": f"tt:l:{table_id}:0:ai"}]})
+    await alice.click(lobby, f"tt:l:{table_id}:0:ai")
+    assert app.service.info(table_id).seats[3] is not None
+    assert app.service.info(table_id).seats[3].level == "rules"

@@ -178,7 +178,7 @@ async def test_a_start_the_public_pump_missed_still_deals_and_plays(
     table_id, public = await open_table(app, alice, "turup", ais=2, start=False)
     hold = Hold(app)
     try:
-        await alice.click(public, find(public, ":ai"))  # a lobby event: the pump is held
+        await alice.click(public, find(public, ":ai:rules"))  # a lobby event: the pump is held
         await asyncio.wait_for(hold.held.wait(), 10)
         await alice.click(public, find(public, ":start"))
         await app.service.settle()
