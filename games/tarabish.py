@@ -515,7 +515,10 @@ class TarabishDeal(Deal):
                     f"(you still hold {name(other)})")
         return None
 
-    def _second_bella_card(self, seat: int, c: int) -> bool:
+    def completes_bella(self, seat: int, c: int) -> bool:
+        """Whether ``play c`` by ``seat`` is the second of his king and queen of trumps and
+        may carry ``bella: true`` (the moment the default rule announces it). Public, for
+        AI players and rollouts that announce bella as soon as it is allowed."""
         return self.bella_refusal(seat, c) is None and not self.holds(
             seat, c - c % 13 + (QUEEN if c % 13 == KING else KING))
 
@@ -705,7 +708,7 @@ class TarabishDeal(Deal):
                 raise IllegalAction("bella has already been announced")
             announce = self.bella_seat is None
         elif self.opts.auto_bella and self.bella_seat is None:
-            announce = self._second_bella_card(seat, c)
+            announce = self.completes_bella(seat, c)
         trick_no = len(self.completed) + 1
         declared = len(self.declared)
         if announce:
@@ -1012,7 +1015,7 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
             deal.declared.append(seat)
         legal = deal.fast_legal(seat)
         c = legal[int(rnd() * len(legal))]
-        if deal.bella_seat is None and deal._second_bella_card(seat, c):
+        if deal.bella_seat is None and deal.completes_bella(seat, c):
             deal.bella_seat = seat
         if log is not None:
             log.append((seat, c))

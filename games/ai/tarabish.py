@@ -234,7 +234,7 @@ def world_step(d: TarabishDeal) -> None:
         assert d.caller is not None
         c = pick_card(legal, d.hands[seat], d.trump, d.trick, seat,
                       (seat ^ d.caller) & 1 == 0, top, danger)
-    if d.bella_seat is None and d._second_bella_card(seat, c):
+    if d.bella_seat is None and d.completes_bella(seat, c):
         d.bella_seat = seat
     d.fast_play(c)
 
@@ -417,7 +417,7 @@ class TarabishAI(GameAI):
         assert isinstance(world, TarabishDeal)
         if action.type == "play" and action.card:
             c = card(action.card)
-            if world.bella_seat is None and world._second_bella_card(seat, c):
+            if world.bella_seat is None and world.completes_bella(seat, c):
                 world.bella_seat = seat
             world.fast_play(c)
         elif action.type == "pass":

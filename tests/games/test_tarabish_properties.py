@@ -204,7 +204,7 @@ def test_fast_playout_agrees_with_the_readable_api(seed: int, opts: dict[str, An
             continue
         if Action("declare_runs") in d.legal_actions(seat):
             d.apply(seat, Action("declare_runs"))
-        bella = d.bella_seat is None and d._second_bella_card(seat, x)
+        bella = d.bella_seat is None and d.completes_bella(seat, x)
         d.apply(seat, Action.play(name(x), bella=bella and not opts.get("auto_bella")))
     assert d.is_over
     assert d.summary()["hand_score"] == result
