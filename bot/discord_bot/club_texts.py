@@ -5,7 +5,7 @@ Discord's limits these helpers respect (the callers page with :func:`pages_of`):
 message content 2,000 characters; an embed description 4,096, a field value 1,024, an
 embed's title 256 and all of a message's embeds 6,000 together.
 
-**The scoresheet of ``/league report``** (the ``result`` option, one line of text):
+**The scoresheet of ``/league report``** (the ``result`` option, or the ``sheet`` file):
 
 * the compact form, one deal per token, separated by spaces, commas or semicolons:
   ``HOME-AWAY`` — the home side's (team 0: seats 0 and 2, or seat 0) and the away side's
@@ -16,6 +16,13 @@ embed's title 256 and all of a message's embeds 6,000 together.
   bella): a list of score-only deal summaries as in ``docs/records.md``
   (``[{"tricks_by_team": [20, 16]}, {"tricks_by_team": [22, 14]}]``), or an object
   ``{"first_dealer": 1, "deals": [...]}`` whose deals are summaries or ``{"summary": …}``.
+* a full game record (``docs/records.md``: a JSON object with a ``format`` or ``game``
+  field, as ``/history`` and ``/table export`` hand out), validated by the report itself
+  (:func:`bot.leagues.reports.report_record`).
+
+:func:`read_report` reads any of these; the same text may come from the ``sheet`` file
+(:func:`sheet_size_problem` before the download, :func:`sheet_text` after it: at most
+:data:`SHEET_MAX_BYTES`, UTF-8).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import datetime as dt
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.leagues.service import LeagueView
@@ -233,14 +241,42 @@ def result_sentence(view: LeagueView, fixture: Fixture) -> str:
 # -- the scoresheet ---------------------------------------------------------------------
 
 
-def parse_scoresheet(game: str, text: str) -> tuple[list[dict[str, Any]], int | None]:
-    """The deals (score-only summaries, in order) and the first dealer if the text names
-    one. See the module docstring for the forms. Raises :class:`ScoresheetError`."""
+SHEET_MAX_BYTES: Final = 256 * 1024
+"""The largest ``sheet`` file of ``/league report`` (a long match's full record is well
+under it: an Arba'a Turub deal with every card played is about 8 KB)."""
+
+RECORD_FIELDS: Final = frozenset({"format", "game"})
+"""A JSON object with one of these fields is a game record, not a scoresheet."""
+
+
+@dataclass(frozen=True)
+class ReportSheet:
+    """What the text of a report holds: score-only ``deals`` (in order) with the
+    ``first_dealer`` if the text names one, or else (``record`` not None) a full game
+    record (``docs/records.md``), not yet validated."""
+
+    deals: list[dict[str, Any]] = field(default_factory=list)
+    first_dealer: int | None = None
+    record: dict[str, Any] | None = None
+
+
+def read_report(game: str, text: str) -> ReportSheet:
+    """Read the text of a report (the ``result`` option or the ``sheet`` file): a JSON
+    object with a ``format`` or ``game`` field is a game record; anything else is a
+    scoresheet in one of the forms of the module docstring. Raises
+    :class:`ScoresheetError` for text that is neither."""
     text = text.strip()
     if not text:
         raise ScoresheetError("the scoresheet is empty")
     if text[0] in "[{":
-        return _parse_json(text)
+        data = _load_json(text)
+        if isinstance(data, Mapping) and RECORD_FIELDS & data.keys():
+            return ReportSheet(record=dict(data))
+        return ReportSheet(*_json_deals(data))
+    return ReportSheet(_compact_deals(game, text))
+
+
+def _compact_deals(game: str, text: str) -> list[dict[str, Any]]:
     key = COMPACT_KEYS.get(game)
     if key is None:
         raise ScoresheetError(f"{game_title(game)} reports need the JSON form: a list of "
@@ -257,15 +293,51 @@ def parse_scoresheet(game: str, text: str) -> tuple[list[dict[str, Any]], int | 
         if m[3]:
             deal["kort"] = m[3]
         deals.append(deal)
-    return deals, None
+    return deals
 
 
-def _parse_json(text: str) -> tuple[list[dict[str, Any]], int | None]:
+def parse_scoresheet(game: str, text: str) -> tuple[list[dict[str, Any]], int | None]:
+    """The deals (score-only summaries, in order) and the first dealer if the text names
+    one. See the module docstring for the forms. Raises :class:`ScoresheetError`, also
+    for a game record (:func:`read_report` reads both)."""
+    sheet = read_report(game, text)
+    if sheet.record is not None:
+        raise ScoresheetError("this is a game record, not a scoresheet")
+    return sheet.deals, sheet.first_dealer
+
+
+def sheet_size_problem(size: int) -> str | None:
+    """Why a ``sheet`` file of ``size`` bytes is refused before it is downloaded, or None."""
+    if size > SHEET_MAX_BYTES:
+        return (f"the file is {-(-size // 1024)} KB; a scoresheet or game record may be at "
+                f"most {SHEET_MAX_BYTES // 1024} KB")
+    return None
+
+
+def sheet_text(data: bytes) -> str:
+    """The text of a downloaded ``sheet`` file: UTF-8 (a leading byte order mark, as some
+    spreadsheet and Windows editors write, is dropped). Raises :class:`ScoresheetError` for
+    a file over :data:`SHEET_MAX_BYTES` or one that is not UTF-8 text."""
+    problem = sheet_size_problem(len(data))
+    if problem is not None:
+        raise ScoresheetError(problem)
     try:
-        data = json.loads(text)
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ScoresheetError(f"the file is not UTF-8 text (byte {exc.start} cannot be "
+                              "read): save the scoresheet as plain text or JSON in UTF-8, "
+                              "e.g. \"20-16 22-14\" or a tricktable game record") from None
+
+
+def _load_json(text: str) -> Any:
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScoresheetError(f"the JSON scoresheet is not valid JSON: {exc.msg} at "
-                              f"character {exc.pos}") from None
+        raise ScoresheetError(f"the report is not valid JSON: {exc.msg} at line "
+                              f"{exc.lineno}, column {exc.colno}") from None
+
+
+def _json_deals(data: Any) -> tuple[list[dict[str, Any]], int | None]:
     first_dealer: int | None = None
     if isinstance(data, Mapping):
         raw_dealer = data.get("first_dealer")

@@ -17,12 +17,17 @@ and defaults to the only league that is not closed in this channel, else on the 
   zone; the reply shows the first round with Discord timestamps.
 * ``/league fixtures [league] [round] [page]``, ``/league standings [league] [page]``,
   ``/league list``.
-* ``/league report fixture result [first_dealer]`` — a match played at a physical table,
-  as score-only deals in the scoresheet form of
-  :mod:`bot.discord_bot.club_texts` (``20-16 22-14``, or JSON). The fixture is
-  ``reported`` until the opponents (or an admin) confirm it: ``/league confirm fixture``,
-  ``/league reject fixture``, or the Confirm / Reject buttons under the report
-  (:class:`ReportButton`, persistent).
+* ``/league report fixture [result] [sheet] [first_dealer]`` — a match played at a
+  physical table, as score-only deals in the scoresheet form of
+  :mod:`bot.discord_bot.club_texts` (``20-16 22-14``, or JSON), or a match played
+  elsewhere as a full game record (``docs/records.md``). Exactly one of ``result`` (text,
+  at most 4,000 characters) and ``sheet`` (a file, :func:`read_sheet`: at most 256 KB,
+  refused by its announced size before the download, UTF-8) is given; the text of either
+  takes the same path (:func:`bot.discord_bot.club_texts.read_report`, then
+  :func:`bot.leagues.reports.report_result` or :func:`~bot.leagues.reports.report_record`).
+  The fixture is ``reported`` until the opponents (or an admin) confirm it: ``/league
+  confirm fixture``, ``/league reject fixture``, or the Confirm / Reject buttons under the
+  report (:class:`ReportButton`, persistent).
 * ``/league close [league]`` (Manage Server) — void what is unplayed, show the final table.
 
 Reminders: a :class:`bot.leagues.reminders.ReminderScheduler` on the table service's clock
@@ -57,19 +62,27 @@ from bot.discord_bot.club import (
 )
 from bot.discord_bot.club_texts import (
     WEEKDAYS,
+    ScoresheetError,
     clip,
     fixture_choice_name,
     fixture_line,
     game_title,
     league_summary,
     pages_of,
-    parse_scoresheet,
+    read_report,
     result_sentence,
+    sheet_size_problem,
+    sheet_text,
     stamp,
     standings_lines,
 )
 from bot.leagues.reminders import ReminderScheduler
-from bot.leagues.reports import confirm_report, reject_report, report_result
+from bot.leagues.reports import (
+    confirm_report,
+    reject_report,
+    report_record,
+    report_result,
+)
 from bot.leagues.service import (
     CLOSED,
     LeagueError,
@@ -522,30 +535,47 @@ class LeagueCog(commands.Cog, name="ClubLeagues"):
             return Reply(embeds=[paged_embed("Leagues", lines, 1)])
         await answer(interaction, work)
 
-    @league.command(name="report", description="Report a match played at a physical table")
+    @league.command(name="report",
+                    description="Report a match played at a physical table or elsewhere, as "
+                                "text or a file")
     @app_commands.describe(
         fixture="The fixture (autocompleted)",
-        result="Deals as HOME-AWAY tricks/points, e.g. '20-16 22-14' (Turup kort: 9-0:made), "
-               "or JSON deal summaries",
+        result="Deals as HOME-AWAY, e.g. '20-16 22-14' (Turup kort: 9-0:made), or JSON; "
+               "or attach a sheet",
+        sheet="A file instead of result: a scoresheet (text or JSON) or a tricktable game "
+              "record, ≤ 256 KB",
         first_dealer="Seat of the first dealer (default 0; home players sit 0 and 2)")
     async def report(self, interaction: discord.Interaction[Any], fixture: int,
-                     result: app_commands.Range[str, 1, 4000],
+                     result: app_commands.Range[str, 1, 4000] | None = None,
+                     sheet: discord.Attachment | None = None,
                      first_dealer: app_commands.Range[int, 0, 3] | None = None) -> None:
         async def work() -> Reply:
+            if (result is None) == (sheet is None):
+                raise ClubError("give the result either as text (the result option) or as a "
+                                "file (the sheet option): " + (
+                                    "not both" if result is not None else "neither was given"))
             view, found = await self.find_fixture(interaction, fixture)
-            deals, sheet_dealer = parse_scoresheet(view.league.game, result)
-            dealer = first_dealer if first_dealer is not None else sheet_dealer or 0
-            reporter = interaction.user.id
-            done = await report_result(self.store, found.id, reporter, deals,
-                                       first_dealer=dealer, is_admin=is_admin(interaction))
+            text = result if sheet is None else await read_sheet(sheet)
+            assert text is not None
+            read = read_report(view.league.game, text)
+            reporter, admin = interaction.user.id, is_admin(interaction)
+            if read.record is not None:
+                done = await report_record(self.store, found.id, reporter, read.record,
+                                           first_dealer=first_dealer, is_admin=admin)
+            else:
+                dealer = first_dealer if first_dealer is not None else read.first_dealer or 0
+                done = await report_result(self.store, found.id, reporter, read.deals,
+                                           first_dealer=dealer, is_admin=admin)
             home, away = view.members(done.home_entrant_id), view.members(done.away_entrant_id)
             side = (done.result or {}).get("reporter_side")
             confirmers = away if side == "home" else home if side == "away" else home + away
             pings = " ".join(f"<@{m}>" for m in confirmers)
+            deals = len((done.result or {}).get("record", {}).get("deals", []))
+            source = " of a game record" if read.record is not None else ""
             return Reply(
                 content=(f"📋 **{view.league.name}**, fixture #{done.id} (round {done.round}): "
                          f"<@{reporter}> reports {result_sentence(view, done)} over "
-                         f"{len(deals)} deal{'s' if len(deals) != 1 else ''}.\n"
+                         f"{deals} deal{'s' if deals != 1 else ''}{source}.\n"
                          f"{pings}: confirm or reject it (or an admin does) — it counts "
                          "once confirmed."),
                 view=report_view(done.id), ping=confirmers)
@@ -600,6 +630,21 @@ def paged_embed(title: str, lines: list[str], page: int, header: str | None = No
     if len(pages) > 1:
         embed.set_footer(text=f"Page {index + 1}/{len(pages)} — use the page option for more")
     return embed
+
+
+async def read_sheet(sheet: discord.Attachment) -> str:
+    """The text of a ``sheet`` file: refused by its announced size before anything is
+    downloaded, then read once and decoded (:func:`bot.discord_bot.club_texts.sheet_text`).
+    Raises :class:`ScoresheetError` or :class:`ClubError` with a message for the user."""
+    problem = sheet_size_problem(sheet.size)
+    if problem is not None:
+        raise ScoresheetError(problem)
+    try:
+        data = await sheet.read()
+    except discord.HTTPException as exc:
+        log.warning("could not download report sheet %s: %s", sheet.url, exc)
+        raise ClubError("the file could not be downloaded from Discord; try again") from None
+    return sheet_text(data)
 
 
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:

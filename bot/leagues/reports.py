@@ -14,11 +14,21 @@
   admin; :func:`reject_report` puts it back to ``scheduled``. In a report, team 0 of the
   game (seats 0 and 2, or seat 0) is the home entrant and team 1 the away entrant; the
   match must be complete (decided) for the report to be accepted.
+* :func:`report_record` — the same for a match given as a full game record (a ``/history``
+  or ``/table export`` file, or one from another tricktable instance): it must be of the
+  league's game, player count and options and replay cleanly; it is stored as given.
+
+Both reports share one path (:func:`_report`): the checks of who may report, the replay
+(in a worker thread: a long record takes tens of milliseconds), the result stored with
+the record replayed. A refusal is a :class:`LeagueError` quoting the replay's reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.leagues.service import (
@@ -29,8 +39,8 @@ from bot.leagues.service import (
     league_season,
 )
 from bot.leagues.standings import ResultOutcome, fixture_result
-from games.errors import OptionError
-from games.records import FORMAT, replay
+from games.errors import OptionError, RecordError
+from games.records import FORMAT, open_match, replay
 from games.registry import GAMES
 from storage.base import Store
 from storage.models import Entrant, Fixture, League
@@ -87,6 +97,113 @@ async def report_result(
 ) -> Fixture:
     """Record a physical-table result (score-only deal summaries, in order), awaiting
     confirmation. Returns the fixture with status ``reported`` and the computed result."""
+
+    def scoresheet(league: League, setup: LeagueSetup) -> dict[str, Any]:
+        if not deals:
+            raise LeagueError("a report needs at least one deal")
+        return {
+            "format": FORMAT, "game": league.game, "players": setup.players,
+            "options": setup.game_options,
+            "deals": [{"dealer": first_dealer, "summary": dict(deals[0])},
+                      *({"summary": dict(d)} for d in deals[1:])],
+        }
+
+    return await _report(store, fixture_id, reporter_id, is_admin, scoresheet, _SCORESHEET)
+
+
+async def report_record(
+    store: Store,
+    fixture_id: int,
+    reporter_id: int,
+    record: Mapping[str, Any],
+    *,
+    first_dealer: int | None = None,
+    is_admin: bool = False,
+) -> Fixture:
+    """Record the result of a match given as a full game record (``docs/records.md``: a
+    ``/history`` or ``/table export`` file, ``tricktable simulate --records``, another
+    tricktable instance), awaiting confirmation like :func:`report_result`.
+
+    The record must be of the league's game, player count and options (compared after
+    validation), replay cleanly (:func:`games.records.replay`: every action accepted) and
+    finish the match; ``first_dealer``, when given, must be the record's first dealer. Team 0
+    (seats 0 and 2, or seat 0) is the home entrant, as in a scoresheet. The record is stored
+    in the result (a single-deal shorthand written out as a ``deals`` list). Raises
+    :class:`LeagueError` quoting the replay's problem."""
+
+    def checked(league: League, setup: LeagueSetup) -> dict[str, Any]:
+        game = record.get("game")
+        if isinstance(game, str) and game != league.game:
+            title = GAMES[game].title if game in GAMES else repr(game)
+            raise LeagueError(f"this is a record of {title}, but league {league.name!r} "
+                              f"plays {GAMES[league.game].title}")
+        listed = _deals_listed(record)
+        try:
+            played = open_match(listed)
+        except RecordError:
+            return listed  # the replay names the problem
+        wanted = GAMES[league.game].options_type.from_json(setup.game_options)
+        if played.players != setup.players:
+            raise LeagueError(f"the record is of a {played.players}-player match; league "
+                              f"{league.name!r} plays with {setup.players} players")
+        if played.options != wanted:
+            raise LeagueError(f"the record was played with the options "
+                              f"{json.dumps(played.options.to_json())}; league "
+                              f"{league.name!r} plays with {json.dumps(wanted.to_json())}")
+        if first_dealer is not None and first_dealer != played.next_dealer:
+            raise LeagueError(f"the record says seat {played.next_dealer} dealt first, not "
+                              f"seat {first_dealer} (leave first_dealer out for a record)")
+        return listed
+
+    return await _report(store, fixture_id, reporter_id, is_admin, checked, _RECORD)
+
+
+_HEAD_KEYS = frozenset({"format", "game", "players", "options"})
+_DEAL_KEYS = frozenset({"dealer", "hands", "extra", "actions", "summary"})
+
+
+def _deals_listed(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record with its deals as a ``deals`` list: a single-deal shorthand (deal fields
+    at the top level, nothing else) becomes the one-deal list :func:`games.records.replay`
+    reads it as; anything else is copied unchanged, for the replay to judge."""
+    keys = set(record)
+    if "deals" in keys or not keys & _DEAL_KEYS or keys - _HEAD_KEYS - _DEAL_KEYS:
+        return dict(record)
+    return {**{k: v for k, v in record.items() if k in _HEAD_KEYS},
+            "deals": [{k: v for k, v in record.items() if k in _DEAL_KEYS}]}
+
+
+@dataclass(frozen=True)
+class _Wording:
+    """How a refused report names what was sent."""
+
+    invalid: str
+    unfinished: str
+
+
+_SCORESHEET = _Wording("the scoresheet is not valid",
+                       "the scoresheet does not finish the match: add the missing deals")
+_RECORD = _Wording("the game record does not replay",
+                   "the game record's match is not finished: report it once the match is over")
+
+Build = Callable[[League, LeagueSetup], dict[str, Any]]
+"""Makes the record of a report for the league (or raises :class:`LeagueError`)."""
+
+
+def _replay_problem(out: Mapping[str, Any]) -> str:
+    """The replay's own words for why a record is refused (status 1 or 2)."""
+    illegal = out.get("illegal")
+    if isinstance(illegal, Mapping):
+        return (f"deal {illegal.get('deal')}, action {illegal.get('action')} is refused: "
+                f"{illegal.get('reason')}")
+    return str(out.get("error"))
+
+
+async def _report(store: Store, fixture_id: int, reporter_id: int, is_admin: bool,
+                  build: Build, wording: _Wording) -> Fixture:
+    """The one path of every report: who may report, the record ``build`` makes for the
+    league, its replay (clean, and finishing the match), the result stored as
+    ``reported``."""
     fixture, league = await _fixture_context(store, fixture_id)
     if league.status != RUNNING:
         raise LeagueError(f"league {league.name!r} is not running")
@@ -97,21 +214,17 @@ async def report_result(
             else "away" if reporter_id in away.members else None)
     if side is None and not is_admin:
         raise LeagueError("only the players of this fixture or an admin may report it")
-    if not deals:
-        raise LeagueError("a report needs at least one deal")
     setup = LeagueSetup.of(league)
-    record = {
-        "format": FORMAT, "game": league.game, "players": setup.players,
-        "options": setup.game_options,
-        "deals": [{"dealer": first_dealer, "summary": dict(deals[0])},
-                  *({"summary": dict(d)} for d in deals[1:])],
-    }
-    out, status = replay(record)
+    record = build(league, setup)
+    # A full record of a long match takes tens of milliseconds: keep the loop free.
+    out, status = await asyncio.to_thread(replay, record)
     if status != 0:
-        raise LeagueError(f"the scoresheet is not valid: {out.get('error')}")
+        raise LeagueError(f"{wording.invalid}: {_replay_problem(out)}")
     match = out["match"]
     if not match.get("over"):
-        raise LeagueError("the scoresheet does not finish the match: add the missing deals")
+        totals = "–".join(str(t) for t in match.get("totals", []))
+        raise LeagueError(f"{wording.unfinished} (after {len(out['deals'])} deal"
+                          f"{'s' if len(out['deals']) != 1 else ''} the score is {totals})")
     totals = match.get("totals", [0, 0])
     result = fixture_result(_outcome(match.get("winner")), int(totals[0]), int(totals[1]),
                             source="report", reported_by=reporter_id, reporter_side=side,

@@ -13,6 +13,7 @@ from .client import (
 )
 from .limits import DiscordError
 from .models import (
+    CommandFile,
     FakeChannel,
     FakeGuild,
     FakeMember,
@@ -29,6 +30,7 @@ from .server import FakeDiscord, NotConnected
 
 __all__ = [
     "BotError",
+    "CommandFile",
     "CommandUnavailable",
     "ComponentUnavailable",
     "DiscordError",

@@ -33,6 +33,7 @@ from discord.http import Route
 from . import payloads as P
 from .models import (
     ADMINISTRATOR,
+    CommandFile,
     FakeChannel,
     FakeGuild,
     FakeRole,
@@ -370,8 +371,9 @@ class SimulatedUser:
     async def slash(self, *path: str, **options: Any) -> InteractionResult:
         """Run ``/path[0] path[1:]... option=value``: e.g. ``slash("table", "new",
         game="turup")``. Values: str, int, float, bool; users as SimulatedUser/FakeUser,
-        channels as FakeChannel, roles as FakeRole. Raises :class:`CommandUnavailable`
-        where the Discord client would refuse."""
+        channels as FakeChannel, roles as FakeRole, files as :class:`CommandFile` (served
+        by the fake at the attachment's ``url``; kept in ``server.uploads``). Raises
+        :class:`CommandUnavailable` where the Discord client would refuse."""
         return await self.harness.interact(self.build_slash(*path, **options))
 
     def build_slash(self, *path: str, **options: Any) -> InteractionRecord:
@@ -450,7 +452,8 @@ class SimulatedUser:
             if name == focused:
                 entry.update(value=str(value), focused=True)
             else:
-                entry["value"] = _option_value(option, value, resolved, f"{where} {name}")
+                entry["value"] = _option_value(option, value, resolved, f"{where} {name}",
+                                               self)
             built.append(entry)
         if given:
             raise CommandUnavailable(f"{where} has no option(s) {sorted(given)} "
@@ -566,12 +569,26 @@ def _modal_inputs(modal: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 
 class _Resolved:
-    """Users, roles and channels named by options or select values."""
+    """Users, roles and channels named by options or select values; files attached to
+    attachment options (uploaded to the fake as the Discord client uploads them)."""
 
     def __init__(self) -> None:
         self.users: list[FakeUser] = []
         self.roles: list[FakeRole] = []
         self.channels: list[FakeChannel] = []
+        self.attachments: list[dict[str, Any]] = []
+
+    def attach(self, actor: SimulatedUser, file: Any, where: str) -> str:
+        """Upload ``file`` (a :class:`CommandFile`) for ``actor``; its attachment id. The
+        client refuses a file over the interaction's ``attachment_size_limit``."""
+        if not isinstance(file, CommandFile):
+            raise CommandUnavailable(f"{where} takes a file (fakediscord.CommandFile), "
+                                     f"not {file!r}")
+        if len(file.data) > P.ATTACHMENT_SIZE_LIMIT:
+            raise CommandUnavailable(f"{where}: {file.filename} is over the upload limit")
+        attachment = actor.server.upload(actor.channel, file)
+        self.attachments.append(attachment)
+        return str(attachment["id"])
 
     def add(self, value: Any) -> int:
         if isinstance(value, SimulatedUser):
@@ -588,11 +605,15 @@ class _Resolved:
         guild = actor.server.guild_of(actor.channel)
         permissions = guild.permissions_of(actor.id) if guild else 0
         return P.resolved_for(users=self.users, guild=guild, roles=self.roles,
-                              channels=self.channels, channel_permissions=permissions)
+                              channels=self.channels, channel_permissions=permissions,
+                              attachments=self.attachments)
 
 
-def _option_value(option: dict[str, Any], value: Any, resolved: _Resolved, where: str) -> Any:
+def _option_value(option: dict[str, Any], value: Any, resolved: _Resolved, where: str,
+                  actor: SimulatedUser) -> Any:
     kind = option["type"]
+    if kind == 11:
+        return resolved.attach(actor, value, where)
     if kind == 3:
         if not isinstance(value, str):
             raise CommandUnavailable(f"{where} takes a string, not {value!r}")

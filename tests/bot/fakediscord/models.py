@@ -168,11 +168,27 @@ class FakeGuild:
 
 @dataclass(eq=False)
 class StoredAttachment:
+    """A file the fake holds and serves at its ``url``: a message's attachment, or a file a
+    user attached to a command option (Discord's ephemeral attachments). ``downloads``
+    counts the fetches of its URL."""
+
     id: int
     filename: str
     data: bytes
     content_type: str | None
     description: str | None = None
+    downloads: int = 0
+
+
+@dataclass(frozen=True)
+class CommandFile:
+    """A file a simulated user attaches to a slash command's attachment option (type 11):
+    ``alice.slash("league", "report", sheet=CommandFile("sheet.txt", b"20-16 22-14"))``. The
+    content type is guessed from the name when not given, as the Discord client does."""
+
+    filename: str
+    data: bytes
+    content_type: str | None = None
 
 
 @dataclass(eq=False)

@@ -192,7 +192,10 @@ def rest_guild_payload(guild: FakeGuild) -> dict[str, Any]:
     return data
 
 
-def attachment_payload(attachment: StoredAttachment, url: str) -> dict[str, Any]:
+def attachment_payload(attachment: StoredAttachment, url: str, *, ephemeral: bool = False
+                       ) -> dict[str, Any]:
+    """An attachment object; ``ephemeral`` for a file attached to a command option (Discord
+    marks those ``"ephemeral": true``)."""
     data: dict[str, Any] = {
         "id": str(attachment.id),
         "filename": attachment.filename,
@@ -206,6 +209,8 @@ def attachment_payload(attachment: StoredAttachment, url: str) -> dict[str, Any]
     size = png_size(attachment.data)
     if size is not None:
         data["width"], data["height"] = size
+    if ephemeral:
+        data["ephemeral"] = True
     return data
 
 
@@ -356,9 +361,13 @@ def modal_submit_data(modal: dict[str, Any], values: dict[str, Any]) -> dict[str
 
 def resolved_for(*, users: Sequence[FakeUser] = (), guild: FakeGuild | None = None,
                  roles: Sequence[FakeRole] = (), channels: Sequence[FakeChannel] = (),
-                 channel_permissions: int = 0) -> dict[str, Any]:
-    """The ``resolved`` map of a command or select that names users, roles or channels."""
+                 channel_permissions: int = 0,
+                 attachments: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The ``resolved`` map of a command or select that names users, roles or channels, or
+    of a command given files (``attachments``: attachment objects, keyed by their id)."""
     resolved: dict[str, Any] = {}
+    if attachments:
+        resolved["attachments"] = {a["id"]: a for a in attachments}
     if users:
         resolved["users"] = {str(u.id): user_payload(u) for u in users}
         if guild is not None:

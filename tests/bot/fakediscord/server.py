@@ -50,6 +50,7 @@ from .models import (
     MESSAGE_FLAG_EPHEMERAL,
     MESSAGE_FLAG_LOADING,
     PUBLIC_THREAD,
+    CommandFile,
     FakeChannel,
     FakeGuild,
     FakeMember,
@@ -190,6 +191,7 @@ class FakeDiscord:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.sessions: dict[str, GatewaySession] = {}
+        self.uploads: dict[int, StoredAttachment] = {}
         self._messages: dict[int, list[StoredMessage]] = {}
         self._messages_by_id: dict[int, StoredMessage] = {}
         self._by_token: dict[str, InteractionRecord] = {}
@@ -218,6 +220,8 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/ws", self._gateway)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}",
+                           self._get_attachment_file)
+        app.router.add_get("/ephemeral-attachments/{channel_id}/{attachment_id}/{filename}",
                            self._get_attachment_file)
         for method, template, handler, auth in self._routes():
             app.router.add_route(method, API + template, self._endpoint(method, template,
@@ -449,6 +453,19 @@ class FakeDiscord:
         self.interactions[interaction_id] = record
         self._by_token[token] = record
         return record
+
+    def upload(self, channel: FakeChannel, upload: CommandFile) -> dict[str, Any]:
+        """Take a file a user attaches to a command option in ``channel`` (as the Discord
+        client uploads it before sending the command) and return its attachment object for
+        ``data.resolved.attachments``; the file is kept in :attr:`uploads` and served at the
+        object's ``url``."""
+        content_type = upload.content_type or mimetypes.guess_type(upload.filename)[0]
+        attachment = StoredAttachment(self.snowflake(), upload.filename, upload.data,
+                                      content_type)
+        self.uploads[attachment.id] = attachment
+        url = (f"{self.base_url}/ephemeral-attachments/{channel.id}/{attachment.id}/"
+               f"{attachment.filename}")
+        return P.attachment_payload(attachment, url, ephemeral=True)
 
     async def push_interaction(self, record: InteractionRecord) -> None:
         await self.dispatch("INTERACTION_CREATE", record.payload,
@@ -875,11 +892,14 @@ class FakeDiscord:
         return P.member_payload(member)
 
     async def _get_attachment_file(self, request: web.Request) -> web.StreamResponse:
-        message_files = (m.files for m in self._messages_by_id.values())
+        """The CDN: a message's attachment, or a file attached to a command option."""
         attachment_id = int(request.match_info["attachment_id"])
-        for files in message_files:
+        places = [self.uploads, *(m.files for m in self._messages_by_id.values())]
+        for files in places:
             if attachment_id in files:
                 found = files[attachment_id]
+                found.downloads += 1
+                self.notify()
                 return web.Response(body=found.data,
                                     content_type=found.content_type or "application/octet-stream")
         raise web.HTTPNotFound()
