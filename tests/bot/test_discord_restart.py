@@ -25,7 +25,7 @@ from discord_helpers import (
     open_table,
     take_turn,
 )
-from fakediscord import Harness
+from fakediscord import Harness, SimulatedUser
 from fakediscord.models import StoredMessage
 
 from bot.service import FakeClock
@@ -66,15 +66,23 @@ async def live_dm(app: App, dm: StoredMessage, table_id: int, since: int) -> Sto
     return await app.harness.wait_until(live, what="the DM panel edited with live controls")
 
 
-async def test_dm_of_the_deal_is_edited_after_a_restart_and_plays(
-        fake_discord: Harness, tmp_path: Path) -> None:
+async def alice_at_turup(fake_discord: Harness, tmp_path: Path, turn_timeout: int
+                         ) -> tuple[App, FakeClock, SimulatedUser, int, int]:
+    """A bot on a fake clock (AI pace 1 s) and a Turup table of alice and three AI players:
+    ``(app, clock, alice, table_id, alice's seat)``."""
     clock = FakeClock()
     app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"ai_pace": 1.0, "turn_timeout": 3600})
+                          guild_settings={"ai_pace": 1.0, "turn_timeout": turn_timeout})
     alice = fake_discord.user("alice")
     table_id, _ = await open_table(app, alice, "turup", ais=3)
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
+    return app, clock, alice, table_id, seat
+
+
+async def test_dm_of_the_deal_is_edited_after_a_restart_and_plays(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    app, clock, alice, table_id, seat = await alice_at_turup(fake_discord, tmp_path, 3600)
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(11)
     # alice plays her first turn(s) on the DM, until an AI player is to act
@@ -140,13 +148,7 @@ def reminders(app: App) -> int:
 
 async def test_the_reminder_is_posted_once_per_turn_across_a_restart(
         fake_discord: Harness, tmp_path: Path) -> None:
-    clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"turn_timeout": 10, "ai_pace": 1.0})
-    alice = fake_discord.user("alice")
-    table_id, _ = await open_table(app, alice, "turup", ais=3)
-    seat = app.service.seat_of(table_id, alice.id)
-    assert seat is not None
+    app, clock, alice, table_id, seat = await alice_at_turup(fake_discord, tmp_path, 10)
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     await advance_until_turn(app, clock, table_id, seat)
     await clock.advance(5)
@@ -178,13 +180,7 @@ async def test_the_reminder_is_posted_once_per_turn_across_a_restart(
 
 async def test_a_reminder_due_while_the_bot_was_down_is_posted_once(
         fake_discord: Harness, tmp_path: Path) -> None:
-    clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"turn_timeout": 10, "ai_pace": 1.0})
-    alice = fake_discord.user("alice")
-    table_id, _ = await open_table(app, alice, "turup", ais=3)
-    seat = app.service.seat_of(table_id, alice.id)
-    assert seat is not None
+    app, clock, _, table_id, seat = await alice_at_turup(fake_discord, tmp_path, 10)
     await advance_until_turn(app, clock, table_id, seat)
     await clock.advance(2)
     assert reminders(app) == 0
