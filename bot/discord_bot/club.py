@@ -111,6 +111,34 @@ async def send_error(interaction: discord.Interaction[Any], message: str) -> Non
         await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
+async def _run(
+    interaction: discord.Interaction[Any],
+    work: Callable[[], Awaitable[Reply]],
+    defer_after: float | None,
+    what: str,
+    defer: Callable[[], Awaitable[Any]],
+) -> tuple[Reply | None, bool]:
+    """Run ``work``, calling ``defer`` if it is still running after ``defer_after`` seconds
+    (default :data:`DEFER_AFTER`, read at call time; 0 or less: at once). Returns its
+    :class:`Reply` and whether the interaction was deferred; ``None`` when the work failed,
+    after telling the user (:func:`send_error`; a failure other than a user error is
+    also logged, as a failed club ``what``)."""
+    wait = DEFER_AFTER if defer_after is None else defer_after
+    task = asyncio.ensure_future(work())
+    deferred = False
+    if wait <= 0 or not (await asyncio.wait({task}, timeout=wait))[0]:
+        await defer()
+        deferred = True
+    try:
+        return await task, deferred
+    except USER_ERRORS as exc:
+        await send_error(interaction, str(exc))
+    except Exception:
+        log.exception("club %s %s failed", what, _name(interaction))
+        await send_error(interaction, "something went wrong; the error was logged")
+    return None, deferred
+
+
 async def answer(
     interaction: discord.Interaction[Any],
     work: Callable[[], Awaitable[Reply]],
@@ -121,25 +149,9 @@ async def answer(
 
     The interaction is deferred (publicly, "thinking") if the work is still running after
     ``defer_after`` seconds (default :data:`DEFER_AFTER`, read at call time)."""
-    wait = DEFER_AFTER if defer_after is None else defer_after
-    task = asyncio.ensure_future(work())
-    deferred = False
-    if wait <= 0:
-        await interaction.response.defer(thinking=True)
-        deferred = True
-    else:
-        done, _ = await asyncio.wait({task}, timeout=wait)
-        if not done:
-            await interaction.response.defer(thinking=True)
-            deferred = True
-    try:
-        reply = await task
-    except USER_ERRORS as exc:
-        await send_error(interaction, str(exc))
-        return
-    except Exception:
-        log.exception("club command %s failed", _name(interaction))
-        await send_error(interaction, "something went wrong; the error was logged")
+    reply, deferred = await _run(interaction, work, defer_after, "command",
+                                 lambda: interaction.response.defer(thinking=True))
+    if reply is None:
         return
     if deferred:
         kwargs = reply.kwargs()
@@ -164,25 +176,9 @@ async def update_in_place(
     and then an edit. A user error (:data:`USER_ERRORS`) or any other failure leaves the
     message unchanged and tells the clicker privately (an ephemeral message, or an
     ephemeral follow-up after a deferral); other failures are also logged."""
-    wait = DEFER_AFTER if defer_after is None else defer_after
-    task = asyncio.ensure_future(work())
-    deferred = False
-    if wait <= 0:
-        await interaction.response.defer()
-        deferred = True
-    else:
-        done, _ = await asyncio.wait({task}, timeout=wait)
-        if not done:
-            await interaction.response.defer()
-            deferred = True
-    try:
-        reply = await task
-    except USER_ERRORS as exc:
-        await send_error(interaction, str(exc))
-        return
-    except Exception:
-        log.exception("club component %s failed", _name(interaction))
-        await send_error(interaction, "something went wrong; the error was logged")
+    reply, deferred = await _run(interaction, work, defer_after, "component",
+                                 interaction.response.defer)
+    if reply is None:
         return
     kwargs: dict[str, Any] = {
         "embeds": reply.embeds,

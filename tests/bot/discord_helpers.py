@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from app_fixture import App
-from fakediscord import InteractionResult, SimulatedUser
+from app_fixture import App, start_app
+from fakediscord import Harness, InteractionResult, SimulatedUser
 from fakediscord.models import StoredMessage
 
 from bot.service import FakeClock
@@ -130,3 +131,17 @@ async def advance_until_turn(app: App, clock: FakeClock, table_id: int, seat: in
             return
         await clock.advance(step)
     raise AssertionError(f"seat {seat} never got the turn")
+
+
+async def alice_at_turup(fake_discord: Harness, tmp_path: Path, turn_timeout: int
+                         ) -> tuple[App, FakeClock, SimulatedUser, int, int]:
+    """A bot on a fake clock (AI pace 1 s) and a Turup table of alice and three AI players:
+    ``(app, clock, alice, table_id, alice's seat)``."""
+    clock = FakeClock()
+    app = await start_app(fake_discord, tmp_path, clock=clock,
+                          guild_settings={"ai_pace": 1.0, "turn_timeout": turn_timeout})
+    alice = fake_discord.user("alice")
+    table_id, _ = await open_table(app, alice, "turup", ais=3)
+    seat = app.service.seat_of(table_id, alice.id)
+    assert seat is not None
+    return app, clock, alice, table_id, seat

@@ -19,13 +19,14 @@ from pathlib import Path
 from app_fixture import App, start_app
 from discord_helpers import (
     advance_until_turn,
+    alice_at_turup,
     channel_texts,
     controls,
     my_hand,
     open_table,
     take_turn,
 )
-from fakediscord import Harness, SimulatedUser
+from fakediscord import Harness
 from fakediscord.models import StoredMessage
 
 from bot.service import FakeClock
@@ -65,19 +66,6 @@ async def live_dm(app: App, dm: StoredMessage, table_id: int, since: int) -> Sto
 
     return await app.harness.wait_until(live, what="the DM panel edited with live controls")
 
-
-async def alice_at_turup(fake_discord: Harness, tmp_path: Path, turn_timeout: int
-                         ) -> tuple[App, FakeClock, SimulatedUser, int, int]:
-    """A bot on a fake clock (AI pace 1 s) and a Turup table of alice and three AI players:
-    ``(app, clock, alice, table_id, alice's seat)``."""
-    clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"ai_pace": 1.0, "turn_timeout": turn_timeout})
-    alice = fake_discord.user("alice")
-    table_id, _ = await open_table(app, alice, "turup", ais=3)
-    seat = app.service.seat_of(table_id, alice.id)
-    assert seat is not None
-    return app, clock, alice, table_id, seat
 
 
 async def test_dm_of_the_deal_is_edited_after_a_restart_and_plays(

@@ -20,6 +20,7 @@ from typing import Any
 from app_fixture import App, start_app
 from discord_helpers import (
     advance_until_turn,
+    alice_at_turup,
     channel_texts,
     controls,
     find,
@@ -56,13 +57,8 @@ async def live_panel(app: App, message_id: int, table_id: int) -> StoredMessage:
 
 async def test_a_seat_whose_subscription_overflowed_still_gets_a_live_panel(
         fake_discord: Harness, tmp_path: Path) -> None:
-    clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"ai_pace": 1.0, "turn_timeout": TURN_TIMEOUT})
-    alice = fake_discord.user("alice")
-    table_id, _ = await open_table(app, alice, "turup", ais=3)
-    seat = app.service.seat_of(table_id, alice.id)
-    assert seat is not None
+    app, clock, alice, table_id, seat = await alice_at_turup(fake_discord, tmp_path,
+                                                             TURN_TIMEOUT)
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(5)
     cog = app.tables

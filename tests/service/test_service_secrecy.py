@@ -13,28 +13,18 @@ the state at its version:
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
+from card_names import cards_in
 
 from bot.service import FakeClock, Seat, Subscription, TableEvent, TableService
 from games.actions import action_from_json
 from games.registry import GAMES
 from storage import Store, TerminalLocation
 
-CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
 CONFIGS = [(name, n) for name, info in GAMES.items() for n in info.player_counts[:1]]
 
-
-def cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if CARD.match(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, (list, tuple)):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return set()
 
 
 class Snapshot:

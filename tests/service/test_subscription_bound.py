@@ -18,12 +18,11 @@ import asyncio
 import contextlib
 import io
 import json
-import re
 import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
+from card_names import cards_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,21 +32,10 @@ from bot.service.events import MIN_BOUND, RESYNC, SUBSCRIPTION_BOUND, WATCH_BOUN
 from games.registry import GAMES
 from storage import TerminalLocation
 
-CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
 CONFIGS = [(name, info.player_counts[0]) for name, info in GAMES.items()]
 BIG = 1_000_000
 """A bound no test match reaches: a reference subscription that never overflows."""
 
-
-def cards_in(value: Any) -> set[str]:
-    """Every card named anywhere in a JSON-like value."""
-    if isinstance(value, str):
-        return {value} if CARD.match(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, (list, tuple)):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return set()
 
 
 def ai_seats(players: int, level: str = "random") -> list[Seat]:
