@@ -2,10 +2,20 @@
 
     python bench/ai.py [--boards 500] [--jobs 2] [--games turup,tarabish] [--quick]
                        [--json FILE] [--times-only | --strength-only]
+                       [--opponents random,rules,oracle]
+    python bench/ai.py --curve [--boards 200] [--games ...] [--json FILE]
+
+**Strength curve** (``--curve``). For every game, ``search`` with a fixed number of
+worlds per move (:data:`CURVE_WORLDS`) plays ``--boards`` duplicate deals against
+``rules``; the table gives the duplicate score with its 95% interval, the mean worlds a
+move really used (the stop rule ends many searches early) and the move times. The
+default world counts (:data:`games.ai.players.DEFAULT_WORLDS`) were chosen from it: the
+smallest count past which more worlds gained nothing measurable, within 50 ms p95.
 
 **Strength.** For every game, the ``search`` player plays ``--boards`` duplicate deals
 (default 500; each deal is played once per seating of the players, so 1000 plays for two
-sides and 2000 for Truf's four seats) against ``random`` and against ``rules``:
+sides and 2000 for Truf's four seats) against each level of ``--opponents`` (default
+``random`` and ``rules``):
 
 * partnership games (Arba'a Turub, Turup, Tarabish, 4-player Albastini): one team of each
   level. The target figure is the **duplicate score**: on each deal the two levels' results
@@ -18,16 +28,19 @@ sides and 2000 for Truf's four seats) against ``random`` and against ``rules``:
 * Truf (four individuals): one ``search`` player and three of the other level, rotated
   over the four seats; the figure is each player's mean score per deal and rank.
 
-To keep the whole bench within reasonable time on two cores, strength runs give the search
-player a fixed number of sampled worlds per move instead of a time budget (listed in
-:data:`SAMPLES`; typical moves then take 5-20 ms). This also makes the figures exactly
-reproducible: the same seed gives the same deals and the same choices.
+Strength runs give the search player its game's default number of worlds per move
+(:data:`games.ai.players.DEFAULT_WORLDS`, what the default budget uses) without the time
+limit, so the figures are exactly reproducible (the same seed gives the same deals and
+choices) and do not depend on how busy the machine is. ``oracle`` (``--opponents``) is
+the search player shown every hand: how far ``search`` is from the ceiling.
 
-**Move time.** ``search`` with the default budget (200 ms) chooses a move in a sample of
-positions per game taken from games between rule-based players (every position with a real
+**Move time** (:func:`move_times`). ``search`` chooses a move in a sample of positions
+per game taken from games between four rule-based players (every position with a real
 choice), plus the opening lead and the rest of the first trick of Arba'a Turub deals (36
-cards in hand: the heaviest positions). One process, so one core; the p50/p95/max wall
-times are reported (the p95 must stay under 250 ms).
+cards in hand: the heaviest positions). One process, so one core; reported: the mean
+worlds a move used, the CPU time per move with the default worlds (the cost on a core of
+its own: the p95 must stay under 50 ms) and the wall time with the default budget (the
+default worlds, at most 50 ms).
 """
 
 from __future__ import annotations
@@ -44,26 +57,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.simulate import SimConfig, format_table, percentile, run
 from games.actions import Action
-from games.ai import Budget, make_player
+from games.ai import Budget, SearchPlayer, make_player
+from games.ai.players import DEFAULT_WORLDS
 from games.registry import GAMES
 
-SAMPLES: dict[tuple[str, str], int] = {
-    ("arbaa_turub", "random"): 8,
-    ("arbaa_turub", "rules"): 24,
-    ("turup", "random"): 64,
-    ("turup", "rules"): 64,
-    ("tarabish", "random"): 32,
-    ("tarabish", "rules"): 32,
-    ("truf", "random"): 24,
-    ("truf", "rules"): 24,
-    ("albastini", "random"): 32,
-    ("albastini", "rules"): 32,
+CURVE_WORLDS: dict[str, tuple[int, ...]] = {
+    "arbaa_turub": (4, 8, 16, 24, 32),
+    "turup": (4, 8, 16, 32, 64),
+    "tarabish": (4, 8, 16, 32, 64),
+    "truf": (4, 8, 16, 24, 32),
+    "albastini": (4, 8, 16, 32, 64),
 }
-"""Sampled worlds per search move in the strength runs, by (game, opponent level)."""
+"""Worlds per move tried by the strength curve, per game."""
 
 TARGETS = {
     "random": "search's duplicate score at least 90% (Truf: best mean score)",
     "rules": "search's duplicate score at least 55% (Truf: higher mean score)",
+    "oracle": "none: the distance to the ceiling",
 }
 
 
@@ -73,13 +83,14 @@ def matchup(game: str, opponent: str) -> tuple[str, ...]:
     return ("search", opponent)
 
 
-def strength(games: list[str], boards: int, jobs: int, seed: int) -> list[dict[str, Any]]:
+def strength(games: list[str], boards: int, jobs: int, seed: int,
+             opponents: list[str]) -> list[dict[str, Any]]:
     out = []
     for game in games:
-        for opponent in ("random", "rules"):
+        for opponent in opponents:
             cfg = SimConfig(game=game, levels=matchup(game, opponent), boards=boards,
                             players=4, seed=seed, jobs=jobs,
-                            budget=Budget.samples(SAMPLES[(game, opponent)]))
+                            budget=Budget.samples(DEFAULT_WORLDS[game]))
             t0 = time.perf_counter()
             result = run(cfg)
             result["seconds"] = round(time.perf_counter() - t0, 1)
@@ -93,21 +104,67 @@ def strength(games: list[str], boards: int, jobs: int, seed: int) -> list[dict[s
 
 
 def target_met(result: dict[str, Any]) -> bool:
+    opponent = result["players"][1]
+    if opponent == "oracle":
+        return True
     if result["game"] == "truf":
         return bool(result["rank"][0] == 1)
-    need = 0.90 if result["players"][1] == "random" else 0.55
+    need = 0.90 if opponent == "random" else 0.55
     return bool(result["duplicate_score"][0] >= need)
 
 
+def curve(games: list[str], boards: int, jobs: int, seed: int) -> list[dict[str, Any]]:
+    """Duplicate score against ``rules`` by worlds per move (the strength curve)."""
+    out = []
+    print("| game | worlds per move | mean worlds used | duplicate score | 95% CI | "
+          "mean score difference | move p50 / p95 ms | seconds |\n"
+          "|---|---:|---:|---:|---|---:|---|---:|", flush=True)
+    for game in games:
+        for worlds in CURVE_WORLDS[game]:
+            cfg = SimConfig(game=game, levels=matchup(game, "rules"), boards=boards,
+                            players=4, seed=seed, jobs=jobs, budget=Budget.samples(worlds))
+            t0 = time.perf_counter()
+            result = run(cfg)
+            seconds = time.perf_counter() - t0
+            used = mean_worlds(game, worlds, seed)
+            lo, hi = result["duplicate_ci95"][0]
+            t = result["move_ms_by_level"].get("search", {"p50": 0.0, "p95": 0.0})
+            diff = result["mean_score_diff"]
+            diff = diff[0] if isinstance(diff, list) else diff  # Truf: search's own
+            row = {"game": game, "worlds": worlds, "mean_worlds": used,
+                   "duplicate_score": result["duplicate_score"][0], "ci95": [lo, hi],
+                   "mean_score_diff": diff, "p50": t["p50"],
+                   "p95": t["p95"], "boards": boards, "seconds": round(seconds, 1)}
+            print(f"| {game} | {worlds} | {used:.1f} | "
+                  f"{row['duplicate_score'] * 100:.1f}% | {lo * 100:.1f}–{hi * 100:.1f} | "
+                  f"{diff:+.2f} | {t['p50']:.1f} / {t['p95']:.1f} | {seconds:.0f} |",
+                  flush=True)
+            out.append(row)
+    return out
+
+
+def mean_worlds(game: str, cap: int, seed: int, count: int = 40) -> float:
+    """Mean worlds a search move with at most ``cap`` worlds really samples (the stop
+    rule ends a search early once the rules choice is safe)."""
+    player = make_player("search", seed=seed)
+    assert isinstance(player, SearchPlayer)
+    used = []
+    for view, legal in positions(game, count, seed):
+        player.choose(view, legal, Budget.samples(cap))
+        used.append(player.last_samples)
+    return sum(used) / len(used)
+
+
 def positions(game: str, count: int, seed: int) -> list[tuple[dict[str, Any], list[Action]]]:
-    """Positions with a real choice from games between rule-based players."""
+    """Positions with a real choice from games between four rule-based players (the
+    player count of the strength runs)."""
     info = GAMES[game]
     rng = random.Random(seed)
     out: list[tuple[dict[str, Any], list[Action]]] = []
     deal_no = 0
     while len(out) < count:
         deal_no += 1
-        deal = info.match_type(None, None, deal_no % 4, seed=f"{seed}:{deal_no}").start_deal()
+        deal = info.match_type(None, 4, deal_no % 4, seed=f"{seed}:{deal_no}").start_deal()
         movers = [make_player("rules", seed=s) for s in range(deal.players)]
         while not deal.is_over and len(out) < count:
             seat = deal.to_act[0]
@@ -137,24 +194,40 @@ def first_tricks(count: int, seed: int) -> list[tuple[dict[str, Any], list[Actio
 
 
 def move_times(games: list[str], count: int, seed: int) -> list[dict[str, Any]]:
+    """Move times of ``search`` at the default budget, two ways: the wall time with the
+    default budget itself (its 50 ms ceiling cuts a search short when the machine is
+    busy), and the CPU time of this process with the default worlds and no time limit:
+    what a move costs on one core of its own, however busy the machine is."""
     out = []
-    budget = Budget()  # the default: 200 ms
+    budget = Budget()  # the default: the game's default worlds, at most 50 ms
     for game in games:
         sets = [(game, positions(game, count, seed))]
         if game == "arbaa_turub":
             sets.append(("arbaa_turub first trick", first_tricks(max(1, count // 4), seed)))
+        full = Budget.samples(DEFAULT_WORLDS[game])
         for label, pos in sets:
             player = make_player("search", seed=seed)
+            assert isinstance(player, SearchPlayer)
             ms: list[float] = []
+            cpu: list[float] = []
+            worlds = 0
             for view, legal in pos:
                 t0 = time.perf_counter()
                 player.choose(view, legal, budget)
                 ms.append((time.perf_counter() - t0) * 1000)
+                c0 = time.process_time()
+                player.choose(view, legal, full)
+                cpu.append((time.process_time() - c0) * 1000)
+                worlds += player.last_samples
             ms.sort()
+            cpu.sort()
             row = {"positions": label, "moves": len(ms), "p50": percentile(ms, 0.5),
-                   "p95": percentile(ms, 0.95), "max": ms[-1]}
-            print(f"| {label} | {len(ms)} | {row['p50']:.0f} | {row['p95']:.0f} | "
-                  f"{row['max']:.0f} |", flush=True)
+                   "p95": percentile(ms, 0.95), "max": ms[-1],
+                   "cpu_p50": percentile(cpu, 0.5), "cpu_p95": percentile(cpu, 0.95),
+                   "cpu_max": cpu[-1], "mean_worlds": worlds / len(ms)}
+            print(f"| {label} | {len(ms)} | {row['mean_worlds']:.1f} | "
+                  f"{row['cpu_p50']:.1f} / {row['cpu_p95']:.1f} / {row['cpu_max']:.1f} | "
+                  f"{row['p50']:.1f} / {row['p95']:.1f} / {row['max']:.1f} |", flush=True)
             out.append(row)
     return out
 
@@ -170,6 +243,10 @@ def main() -> None:
                         help="positions per game for move times (default 40)")
     parser.add_argument("--quick", action="store_true",
                         help="50 boards per matchup and 12 positions per game (a smoke run)")
+    parser.add_argument("--opponents", default="random,rules",
+                        help="levels search plays against (random, rules, oracle)")
+    parser.add_argument("--curve", action="store_true",
+                        help="the strength curve against rules by worlds per move")
     parser.add_argument("--strength-only", action="store_true")
     parser.add_argument("--times-only", action="store_true")
     parser.add_argument("--json", default=None, help="also write the results to this file")
@@ -177,14 +254,19 @@ def main() -> None:
     games = [g for g in args.games.split(",") if g]
     boards = 50 if args.quick else args.boards
     count = 12 if args.quick else args.positions
-    result: dict[str, Any] = {"boards": boards, "samples": {f"{g}/{o}": n for (g, o), n in
-                                                            SAMPLES.items()}}
-    if not args.times_only:
+    result: dict[str, Any] = {"boards": boards, "worlds": dict(DEFAULT_WORLDS)}
+    if args.curve:
+        print(f"## Strength curve against rules: {boards} duplicate deals per point\n",
+              flush=True)
+        result["curve"] = curve(games, boards, args.jobs, args.seed)
+    elif not args.times_only:
         print(f"## Strength: {boards} duplicate deals per matchup\n", flush=True)
-        result["strength"] = strength(games, boards, args.jobs, args.seed)
-    if not args.strength_only:
-        print("## Move time at the default budget (200 ms), one core\n")
-        print("| positions | moves | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|",
+        opponents = [o for o in args.opponents.split(",") if o]
+        result["strength"] = strength(games, boards, args.jobs, args.seed, opponents)
+    if not args.strength_only and not args.curve:
+        print("## Move time at the default budget (default worlds, at most 50 ms), one core\n")
+        print("| positions | moves | mean worlds used | CPU ms, default worlds: p50 / p95 / "
+              "max | wall ms, default budget: p50 / p95 / max |\n|---|---:|---:|---|---|",
               flush=True)
         result["move_times"] = move_times(games, count, args.seed)
     if args.json:

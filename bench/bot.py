@@ -7,9 +7,10 @@ Two phases, each with ``--tables`` tables in their own channels of one guild, th
 images off:
 
 1. **one simulated human and three AI players** per table (Turup): each human plays every
-   turn as a person does — **My hand** on the public message, then the card in the panel's
-   select (and the signal button where a lead offers one). Measured: time from pushing the
-   interaction on the gateway to the bot's callback (p50/p95), REST calls per played card.
+   turn as a person does — in the hand DM, which the bot turns into the live panel when
+   the turn comes: the card in the panel's select (and the signal button where a lead
+   offers one). Measured: time from pushing the interaction on the gateway to the bot's
+   callback (p50/p95), REST calls per played card and per card the human played.
 2. **all-AI tables** (Turup): REST calls per played card (table edits, results).
 
 Memory per table is the growth of the process's resident set over the tables opened
@@ -65,7 +66,8 @@ class Human:
     async def interact(self, message: StoredMessage, data: dict[str, Any]) -> InteractionRecord:
         record = self.server.new_interaction(
             interaction_type=P.MESSAGE_COMPONENT, data=data, user=self.user,
-            channel=self.channel, message=message, source_message_id=message.id)
+            channel=self.server.dm_channel(self.user) if message.guild_id is None
+            else self.channel, message=message, source_message_id=message.id)
         start = time.monotonic()
         await self.server.push_interaction(record)
         while record.callback is None:
@@ -76,8 +78,10 @@ class Human:
 
     async def run(self, public_id: int, until: float) -> None:
         """Play whenever the seat is to act (told by a service subscription, as cheap as
-        a person watching the table), until ``until``."""
+        a person watching the table), on the hand DM once it shows the turn's controls,
+        until ``until``."""
         sub = self.service.subscribe(self.table_id, self.seat)
+        dm_channel = self.server.dm_channel(self.user)
         try:
             while time.monotonic() < until:
                 try:
@@ -91,14 +95,25 @@ class Human:
                     latest = e
                 if latest.type != "state" or not latest.data.get("legal"):
                     continue
-                public = self.server.message(public_id)
-                rec = await self.interact(
-                    public, P.component_data(f"tt:h:{self.table_id}:0:", 2))
-                if rec.original_message_id is None:
-                    continue
-                await self.choose(self.server.message(rec.original_message_id))
+                panel = await self.live_dm(dm_channel, latest.version, until)
+                if panel is not None:
+                    await self.choose(panel)
         finally:
             sub.close()
+
+    async def live_dm(self, channel: Any, version: int, until: float
+                      ) -> StoredMessage | None:
+        """The table's DM once it offers the controls of ``version``."""
+        mark = f"table {self.table_id},"
+        while time.monotonic() < until:
+            for m in reversed(self.server.messages(channel)):
+                if mark in m.content:
+                    if any(c.split(":")[3] == str(version) for c in m.custom_ids()
+                           if c.startswith(("tt:s:", "tt:a:"))):
+                        return m
+                    break
+            await asyncio.sleep(0.005)
+        return None
 
     async def choose(self, panel: StoredMessage) -> None:
         for _ in range(3):
@@ -113,8 +128,13 @@ class Human:
                 data = P.component_data(c["custom_id"], 3, [value])
             else:
                 data = P.component_data(c["custom_id"], 2)
-            await self.interact(panel, data)
+            rec = await self.interact(panel, data)
             self.choices += 1
+            if rec.callback_type == 6:  # acknowledged first: the panel is edited after it
+                for _ in range(2000):
+                    if any(r.route and r.route.endswith("@original") for r in rec.requests):
+                        break
+                    await asyncio.sleep(0.005)
             panel = self.server.message(panel.id)
             if not any(x.startswith("tt:a:") and '"play"' in x for x in panel.custom_ids()) or \
                     any(x.startswith("tt:s:") for x in panel.custom_ids()):
@@ -135,22 +155,24 @@ async def open_tables(bot: Any, harness: Harness, channels: list[Any], users: li
 
 
 async def wait_messages(bot: Any, ids: list[int]) -> dict[int, int]:
-    cog = bot.get_cog("TablesCog")
+    hub = bot.hub
     for _ in range(3000):
-        found = {t: cog.uis[t].message_id for t in ids
-                 if t in cog.uis and cog.uis[t].message_id}
+        found = {t: p.message_id for t in ids
+                 if (p := hub.presenters.get(t)) is not None and p.message_id}
         if len(found) == len(ids):
             return found
         await asyncio.sleep(0.01)
     raise RuntimeError("the table messages were not all posted")
 
 
-async def cards_played(bot: Any, ids: list[int]) -> int:
-    """Cards played at these tables (from their action logs: finished tables too)."""
+async def cards_played(bot: Any, ids: list[int], by: str | None = None) -> int:
+    """Cards played at these tables (from their action logs: finished tables too); ``by``
+    ``human``: only the humans' own plays."""
     total = 0
     for t in ids:
         for entry in await bot.store.load_actions(t):
-            total += entry.action.get("action", {}).get("type") == "play"
+            total += entry.action.get("action", {}).get("type") == "play" and (
+                by is None or entry.action.get("by") == by)
     return total
 
 
@@ -174,7 +196,7 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         await bot.store.update_guild_settings(int(harness.guild.id),
                                               {"ai_pace": pace, "images": False,
                                                "turn_timeout": 3600})
-        bot.get_cog("TablesCog").forget_guild_settings(int(harness.guild.id))
+        bot.hub.forget_guild_settings(int(harness.guild.id))
         await asyncio.sleep(0.05)
 
         # -- phase 1: one human and three AI players per table --------------------------
@@ -193,6 +215,7 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
             for k, v in h.kinds.items():
                 by_kind.setdefault(k, []).extend(v)
         played = await cards_played(bot, ids)
+        by_human = await cards_played(bot, ids, "human")
         calls = [r for r in server.requests if r.seq > start_seq]
         bot_calls = [r for r in calls if "/callback" not in r.route]
         rss1 = rss_bytes()
@@ -214,6 +237,15 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
                      f"{len(bot_calls) / max(1, played):.2f}", ""))
         rows.append(("REST calls per played card incl. interaction callbacks",
                      f"{len(calls) / max(1, played):.2f}", ""))
+        rows.append(("REST calls per card a human played (incl. callbacks)",
+                     f"{len(calls) / max(1, by_human):.2f}", "aim ≤ 3"))
+        rows.append(("… of which the bot's own (DM panel and table edits, results)",
+                     f"{len(bot_calls) / max(1, by_human):.2f}", ""))
+        routes: dict[str, int] = {}
+        for r in calls:
+            routes[f"{r.method} {r.route}"] = routes.get(f"{r.method} {r.route}", 0) + 1
+        for route, n in sorted(routes.items(), key=lambda x: -x[1])[:6]:
+            rows.append((f"… `{route}` per human card", f"{n / max(1, by_human):.2f}", ""))
         rows.append(("memory per table (RSS growth / tables)",
                      f"{(rss1 - rss0) / tables / 1e6:.2f} MB", "≤ 2 MB"))
         for t in ids:

@@ -1,11 +1,30 @@
-"""Engine speed: random full deals per second, per game, with and without the deal.
+"""Engine speed: random deals per game, side by side with OpenSpiel, and table recovery.
 
-    python bench/engine.py [--seconds 2] [--games turup,arbaa_turub]
+    python bench/engine.py [--seconds 2] [--games turup,arbaa_turub] [--no-openspiel]
 
-"Without the deal": a deal already shuffled and dealt is played to its end (bidding,
-auction or trump call included) with uniformly random legal actions on the game's fast
-core (``GameInfo.random_playout``, the routine search players use). "With the deal": the
-shuffle and deal (``Match.start_deal``) are timed too. One process, one core.
+All figures are CPU time of this one process (``time.process_time``), uniformly random
+legal play.
+
+1. **Per game** — "play only": a deal already shuffled and dealt is played to its end
+   (bidding, auction or trump call included) on the game's fast core
+   (``GameInfo.random_playout``, the routine search players use). "With the deal": the
+   shuffle and deal (``Match.start_deal``) are timed too.
+2. **Against OpenSpiel** (when ``pyspiel`` is installed: ``pip install -e '.[bench]'``),
+   in card plays per second, Turup and Arba'a Turub against OpenSpiel's spades:
+
+   * *with the deal*: ``start_deal`` + ``random_playout`` against spades through
+     OpenSpiel's Python API from a fresh state (its deal is 52 chance actions, then four
+     bids and 52 plays, each chosen uniformly from ``legal_actions``);
+   * *play alone*: ``random_playout`` of dealt deals against OpenSpiel's C++ random
+     simulation (``pyspiel.evaluate_bots`` with uniform random bots, deal included);
+   * *readable API*: ``legal_actions`` + ``apply`` (actions, events, checks: what the table
+     service and records use) from ``start_deal`` on, against the same OpenSpiel Python
+     API loop, in decisions per second (bids and plays for spades; trump calls, plays and
+     kort decisions for Turup).
+
+3. **Recovery**: a Turup table of 500 deals (about 16,000 actions) rebuilt from its log by
+   the table service (``LiveTable.replay``, as on a restart), and checked equal to the
+   table that played it.
 """
 
 from __future__ import annotations
@@ -14,41 +33,177 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.base import Deal
 from games.registry import GAMES
+
+Clock = Callable[[], float]
+clock: Clock = time.process_time
+
+
+def _deals(game: str, count: int, start: int) -> list[Deal]:
+    info = GAMES[game]
+    return [info.match_type(None, None, s % 4, seed=s).start_deal()
+            for s in range(start, start + count)]
+
+
+def _plays(game: str, deal: Deal, result: Any) -> int:
+    """Card plays of a deal finished by ``random_playout``."""
+    if game == "arbaa_turub":
+        return 144
+    completed = getattr(deal, "completed", [])
+    return len(completed) * deal.players
 
 
 def measure(game: str, seconds: float) -> tuple[float, float, int]:
     """Return (µs per deal without the deal, µs with it, deals measured)."""
     info = GAMES[game]
     rng = random.Random(1)
-    # calibrate a batch size that takes about a tenth of the budget
     batch, total_play, total_deal, n = 200, 0.0, 0.0, 0
     seed = 0
     while total_play + total_deal < seconds:
-        t0 = time.perf_counter()
-        deals = []
-        for _ in range(batch):
-            seed += 1
-            deals.append(info.match_type(None, None, seed % 4, seed=seed).start_deal())
-        t1 = time.perf_counter()
+        t0 = clock()
+        deals = _deals(game, batch, seed)
+        seed += batch
+        t1 = clock()
         playout = info.random_playout
         for d in deals:
             playout(d, rng)
-        t2 = time.perf_counter()
+        t2 = clock()
         total_deal += t1 - t0
         total_play += t2 - t1
         n += batch
     return total_play / n * 1e6, (total_play + total_deal) / n * 1e6, n
 
 
+def plays_per_second(game: str, seconds: float, with_deal: bool) -> float:
+    """Card plays per CPU second of ``random_playout`` (and ``start_deal``)."""
+    info = GAMES[game]
+    rng = random.Random(2)
+    plays, spent, seed = 0, 0.0, 10_000
+    while spent < seconds:
+        t0 = clock()
+        deals = _deals(game, 100, seed)
+        t1 = clock()
+        results = [info.random_playout(d, rng) for d in deals]
+        t2 = clock()
+        seed += 100
+        spent += (t2 - t0) if with_deal else (t2 - t1)
+        plays += sum(_plays(game, d, r) for d, r in zip(deals, results, strict=True))
+    return plays / spent
+
+
+def readable_per_second(game: str, seconds: float) -> float:
+    """Decisions per CPU second through ``legal_actions`` + ``apply``, deal included."""
+    info = GAMES[game]
+    rng = random.Random(3)
+    rnd = rng.random
+    acts, spent, seed = 0, 0.0, 20_000
+    while spent < seconds:
+        t0 = clock()
+        for _ in range(50):
+            seed += 1
+            d = info.match_type(None, None, seed % 4, seed=seed).start_deal()
+            while not d.is_over:
+                seat = d.to_act[0]
+                legal = d.legal_actions(seat)
+                d.apply(seat, legal[int(rnd() * len(legal))])
+                acts += 1
+        spent += clock() - t0
+    return acts / spent
+
+
+# -- OpenSpiel ------------------------------------------------------------------------------
+def openspiel_python(seconds: float) -> tuple[float, float]:
+    """(card plays/s, decisions/s) of random spades through OpenSpiel's Python API."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    rng = random.Random(4)
+    rnd = rng.random
+    plays = decisions = 0
+    spent = 0.0
+    while spent < seconds:
+        t0 = clock()
+        for _ in range(50):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rnd() * len(outcomes))][0])
+                    continue
+                legal = state.legal_actions()
+                action = legal[int(rnd() * len(legal))]
+                state.apply_action(action)
+                decisions += 1
+                plays += action < 52
+        spent += clock() - t0
+    return plays / spent, decisions / spent
+
+
+def openspiel_cpp(seconds: float) -> float:
+    """Card plays/s of OpenSpiel's C++ random simulation of spades (``evaluate_bots``)."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    bots = [pyspiel.make_uniform_random_bot(p, 5 + p) for p in range(4)]
+    games, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        t0 = clock()
+        for _ in range(200):
+            seed += 1
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+        spent += clock() - t0
+        games += 200
+    return games * 52 / spent
+
+
+# -- recovery -------------------------------------------------------------------------------
+def recovery_seconds(deals: int = 500) -> tuple[float, int]:
+    """CPU seconds to rebuild a Turup table of ``deals`` deals from its action log, and the
+    number of actions; the rebuilt table must equal the one that played."""
+    from bot.service.live import LiveTable, TableSettings
+    from storage.models import ChannelLocation
+
+    def table() -> LiveTable:
+        return LiveTable(id=1, location=ChannelLocation(1, 2), game="turup",
+                         options={"target": 1000}, players=4, seats=[None] * 4,
+                         status="playing", settings=TableSettings(seed="bench"))
+
+    played = table()
+    played.begin()
+    rng = random.Random(5)
+    log: list[dict[str, Any]] = []
+    while played.deal_index < deals:
+        deal = played.deal
+        assert deal is not None
+        seat = deal.to_act[0]
+        action = rng.choice(deal.legal_actions(seat))
+        log.append(played.log_entry(seat, action, "ai"))
+        played.advance(seat, action)
+    best = float("inf")
+    for _ in range(3):
+        rebuilt = table()
+        t0 = clock()
+        rebuilt.replay(log)
+        best = min(best, clock() - t0)
+        assert rebuilt.version == played.version
+        assert rebuilt.match is not None and played.match is not None
+        assert rebuilt.match.summary() == played.match.summary()
+    return best, len(log)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per game")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per figure")
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
+    parser.add_argument("--no-openspiel", action="store_true",
+                        help="skip the comparison with OpenSpiel")
     args = parser.parse_args()
     print("| game | deals/s (play only) | µs/deal (play only) | deals/s (with the deal) | "
           "µs/deal (with the deal) |")
@@ -57,6 +212,39 @@ def main() -> None:
         play_us, all_us, _ = measure(game, args.seconds)
         print(f"| {GAMES[game].title} | {1e6 / play_us:,.0f} | {play_us:.1f} | "
               f"{1e6 / all_us:,.0f} | {all_us:.1f} |", flush=True)
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        pyspiel_missing = True
+    else:
+        pyspiel_missing = False
+    print()
+    if args.no_openspiel or pyspiel_missing:
+        print("OpenSpiel comparison skipped (pip install -e '.[bench]' installs pyspiel)")
+    else:
+        os_plays, os_decisions = openspiel_python(args.seconds)
+        os_cpp = openspiel_cpp(args.seconds)
+        print("| measure | OpenSpiel spades | Turup | ratio | Arba'a Turub | ratio | "
+              "target (Turup) |")
+        print("|---|---:|---:|---:|---:|---:|---|")
+        rows = [
+            ("card plays/s with the deal (Python API)", os_plays,
+             lambda g: plays_per_second(g, args.seconds, True), 1.3),
+            ("card plays/s, play alone (C++ random simulation)", os_cpp,
+             lambda g: plays_per_second(g, args.seconds, False), 1.0),
+            ("decisions/s, readable API (Python API)", os_decisions,
+             lambda g: readable_per_second(g, args.seconds), 0.5),
+        ]
+        for label, theirs, ours, target in rows:
+            turup, arbaa = ours("turup"), ours("arbaa_turub")
+            mark = "✔" if turup / theirs >= target else "✘"
+            print(f"| {label} | {theirs:,.0f} | {turup:,.0f} | {turup / theirs:.2f}× | "
+                  f"{arbaa:,.0f} | {arbaa / theirs:.2f}× | ≥ {target}× {mark} |", flush=True)
+    print()
+    spent, actions = recovery_seconds()
+    mark = "✔" if spent <= 0.3 else "✘"
+    print(f"recovery of a Turup table of 500 deals ({actions:,} actions): {spent:.3f} s "
+          f"(target ≤ 0.3 s {mark})")
 
 
 if __name__ == "__main__":

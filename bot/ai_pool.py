@@ -11,6 +11,15 @@ than the event loop's process.
 ``random`` decisions and decisions with a single legal action are answered at once in the
 calling process (they cost microseconds); ``rules`` and ``search`` go to the pool.
 
+**Overload.** A decision that has not come back ``max_wait_ms`` after it was asked for
+(the workers are busy with other tables' moves) is given up — taken out of the queue if no
+worker has started it, its answer ignored otherwise — and the ``rules`` move is played
+instead, chosen at once in the calling process (about a millisecond). So a table never
+waits much longer than ``max_wait_ms`` for an AI, and under overload every table degrades
+alike to rule-based play rather than some tables stalling; ``fallbacks`` counts these
+moves and each one is logged. The setting is ``TRICKTABLE_AI_MAX_WAIT_MS``
+(:data:`DEFAULT_MAX_WAIT_MS`; 0 waits for every search however long).
+
 Usage::
 
     async with AIPool(workers=2) as pool:
@@ -23,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import logging
 import multiprocessing
 import os
 from collections.abc import Mapping, Sequence
@@ -32,6 +42,11 @@ from typing import Any
 
 from games.actions import Action
 from games.ai import DEFAULT_BUDGET, Budget, make_player
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_WAIT_MS = 1000.0
+"""How long a table waits for a pooled AI decision before it gets the ``rules`` move."""
 
 
 def decide(game: str, view: Mapping[str, Any], legal: Sequence[Action], level: str,
@@ -59,12 +74,17 @@ class AIPool:
 
     ``workers``: number of processes (default: the CPU count, at most 4). ``nice``: how
     much lower the workers' scheduling priority is than the caller's (POSIX only).
+    ``max_wait_ms``: the overload limit (module docstring; ``None`` or 0: no limit).
     """
 
     def __init__(self, workers: int | None = None, *, nice: int = 5,
-                 start_method: str = "spawn") -> None:
+                 start_method: str = "spawn",
+                 max_wait_ms: float | None = DEFAULT_MAX_WAIT_MS) -> None:
         count = workers if workers is not None else min(4, os.cpu_count() or 1)
         self.workers = max(1, count)
+        self.max_wait_ms = max_wait_ms if max_wait_ms and max_wait_ms > 0 else None
+        self.fallbacks = 0
+        """Decisions answered with the ``rules`` move because the pool was too slow."""
         ctx = multiprocessing.get_context(start_method)
         self._executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
                                              initializer=_init_worker, initargs=(nice,))
@@ -98,7 +118,18 @@ class AIPool:
         if level == "random":
             return decide(*args)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, decide, *args)
+        pending = loop.run_in_executor(self._executor, decide, *args)
+        if self.max_wait_ms is None:
+            return await pending
+        try:
+            return await asyncio.wait_for(pending, self.max_wait_ms / 1000.0)
+        except TimeoutError:
+            # wait_for has cancelled ``pending``: a queued decision leaves the queue
+            self.fallbacks += 1
+            log.info("AI pool overloaded: a %s %s move waited over %.0f ms; playing the "
+                     "rules move", game, level, self.max_wait_ms)
+            return decide(game, args[1], args[2], "rules", Budget.samples(1), seed,
+                          args[6])
 
     def close(self, wait: bool = True) -> None:
         """Shut the workers down (pending decisions are cancelled when not waiting)."""

@@ -5,9 +5,11 @@
 1. opens the store (``settings.database_url``) unless one was passed in;
 2. starts the AI worker pool (``settings.ai_workers``; 0: AI decisions run in a thread);
 3. builds the :class:`~bot.service.TableService` with the ratings/league hook;
-4. adds the table cog (slash commands, persistent dynamic components, the event pump that
-   draws the tables) and recovers every unfinished table of the store: each continues from
-   its last accepted action and its old messages' buttons keep working;
+4. builds the Discord adapter (``docs/discord-adapter.md``): the table hub (presenters and
+   seat panels per table, the event pump), the click handler behind the component router
+   (every dynamic item registered once), the command cogs; and recovers every unfinished
+   table of the store: each continues from its last accepted action and its old messages'
+   buttons keep working;
 5. adds the club feature (``bot.discord_bot.club.setup``: ratings, stats, leagues).
 
 Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/admin sync``.
@@ -16,14 +18,18 @@ Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/a
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
+from bot.logs import RedactToken, configure_logging
 from bot.service import Clock, RatingsHook, TableService
 from bot.settings import Settings
 from storage import Store, open_store
+
+if TYPE_CHECKING:
+    from bot.discord_bot.hub import TableHub
 
 log = logging.getLogger(__name__)
 
@@ -48,13 +54,18 @@ class TricktableBot(commands.Bot):
         self.service: TableService = None  # type: ignore[assignment]
         self._clock = clock
         self._pool: Any = None
+        self.hub: TableHub | None = None
+        """The Discord adapter's tables (``bot.discord_bot.hub``), once set up."""
         self.sync_only = sync_only
         """Set up the commands but recover and run no table (``tricktable sync``)."""
 
     async def setup_hook(self) -> None:
         from bot.discord_bot import club
         from bot.discord_bot.admin import AdminCog
-        from bot.discord_bot.tables import TablesCog
+        from bot.discord_bot.clicks import TableClicks
+        from bot.discord_bot.hub import TableHub
+        from bot.discord_bot.router import DYNAMIC_ITEMS, bind
+        from bot.discord_bot.table_commands import TableCommands
         from bot.ratings import MatchResultsHook
 
         if self._given_store is None:
@@ -62,20 +73,26 @@ class TricktableBot(commands.Bot):
         if self.settings.ai_workers > 0 and not self.sync_only:
             from bot.ai_pool import AIPool
 
-            self._pool = AIPool(self.settings.ai_workers)
+            self._pool = AIPool(self.settings.ai_workers,
+                                max_wait_ms=self.settings.ai_max_wait_ms)
         ratings: RatingsHook = MatchResultsHook(self.store)
         self.service = TableService(self.store, clock=self._clock, ratings=ratings,
                                     ai_pool=self._pool)
-        tables = TablesCog(self)
-        await self.add_cog(tables)
-        await self.add_cog(AdminCog(self))
+        self.hub = TableHub(self, self.service, self.store, self.settings)
+        clicks = TableClicks(self.hub)
+        bind(self, clicks)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(TableCommands(self.hub, clicks))
+        await self.add_cog(AdminCog(self, self.settings, self.store, self.hub))
         if not self.sync_only:
-            await tables.start()
+            await self.hub.start()
         await club.setup(self, store=self.store, service=self.service)
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
     async def close(self) -> None:
-        # Cogs first (their background tasks use the service and the store), then those.
+        # The adapter and the cogs first (their tasks use the service and the store).
+        if self.hub is not None:
+            await self.hub.stop()
         for name in list(self.cogs):
             await self.remove_cog(name)
         if self.service is not None:
@@ -113,36 +130,4 @@ async def sync_commands(settings: Settings, guild_id: int | None = None) -> int:
     return len(synced)
 
 
-class RedactToken(logging.Filter):
-    """Replace the bot token wherever it would appear in a log line."""
-
-    def __init__(self, token: str | None) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.token:
-            text = record.getMessage()
-            if self.token in text:
-                record.msg = text.replace(self.token, "[redacted token]")
-                record.args = ()
-            if record.exc_info and record.exc_info[1] is not None and self.token in str(
-                    record.exc_info[1]):
-                record.exc_text = logging.Formatter().formatException(
-                    record.exc_info).replace(self.token, "[redacted token]")
-                record.exc_info = None
-        return True
-
-
-def configure_logging(settings: Settings, stream: Any = None) -> logging.Handler:
-    """Log to ``stream`` (default stderr) with time, level and logger, at
-    ``settings.log_level``, the token redacted from every line. Returns the handler."""
-    import sys
-
-    handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s"))
-    handler.addFilter(RedactToken(settings.token))
-    root = logging.getLogger()
-    root.addHandler(handler)
-    root.setLevel(settings.log_level)
-    return handler
+__all__ = ["RedactToken", "TricktableBot", "configure_logging", "create_bot", "sync_commands"]

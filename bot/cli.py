@@ -19,6 +19,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a record file (``-`` for standard input) and print the result as JSON."""
+    from games.errors import quote
     from games.records import replay_text
 
     try:
@@ -28,11 +29,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
             with open(args.file, encoding="utf-8") as fh:
                 text = fh.read()
     except OSError as exc:
-        print(json.dumps({"ok": False, "error": f"cannot read {args.file}: {exc.strerror}"}))
+        print(json.dumps({"ok": False, "error": f"cannot read {quote(args.file)}: "
+                                                f"{exc.strerror}"}))
         return 2
     except UnicodeDecodeError:
-        print(json.dumps({"ok": False, "error": f"{args.file} is not UTF-8 text"}))
+        print(json.dumps({"ok": False, "error": f"{quote(args.file)} is not UTF-8 text"}))
         return 2
+    if args.show:
+        from bot.words.review import show_text
+
+        account, status = show_text(text)
+        print(account)
+        return status
     out, status = replay_text(text)
     print(json.dumps(out, indent=None if args.compact else 2, ensure_ascii=False))
     return status
@@ -47,9 +55,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
             counts = ", ".join(map(str, info.player_counts))
             print(f"{info.name:12} {info.title} ({counts} players): {info.summary_line}")
         return 0
-    info = GAMES.get(args.game)
-    if info is None:
-        print(f"unknown game {args.game!r}; games: {', '.join(GAMES)}", file=sys.stderr)
+    from games.registry import UnknownGame, game_id
+
+    try:
+        info = GAMES[game_id(args.game)]
+    except UnknownGame as exc:
+        print(f"tricktable rules: {exc}", file=sys.stderr)
         return 2
     print(f"{info.title} — {info.summary_line}")
     print(f"Rules: docs/rules/{info.rules_file}. Options (--options JSON, defaults shown):")
@@ -160,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a game record and print the result as JSON")
     p.add_argument("file", help="the record (JSON); '-' reads standard input")
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.add_argument("--show", action="store_true",
+                   help="print a readable trick-by-trick account instead of the JSON")
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("rules", help="list the games, or one game's rule options")
@@ -192,7 +205,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler: Handler = args.handler
-    return handler(args)
+    try:
+        return handler(args)
+    except BrokenPipeError:
+        # The reader went away (``tricktable replay FILE | head``): stop quietly, like other
+        # command-line tools, instead of a traceback; 141 is a shell's 128 + SIGPIPE.
+        _silence_stdout()
+        return BROKEN_PIPE
+
+
+BROKEN_PIPE = 141
+"""Exit status when standard output was closed by its reader (128 + SIGPIPE)."""
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device so the interpreter's final flush of the
+    broken pipe raises nothing more."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (tests capture stdout)
+        pass
 
 
 if __name__ == "__main__":

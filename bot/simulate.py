@@ -25,7 +25,8 @@ and scored by its totals (boards of matches compare the totals only).
 
 The ``--json`` object: ``game``, ``mode`` (``deals`` or ``matches``), ``deals`` (distinct
 deals; with ``--matches``, the deals played in all the matches), ``matches``, ``plays``,
-``players`` (one level per side), ``win_rate`` and ``ci95`` (plays won, per player entry),
+``players`` (one level per side), ``sees_all`` (per entry: an ``oracle``, which is
+shown every hand), ``win_rate`` and ``ci95`` (plays won, per player entry),
 ``duplicate_score`` and ``duplicate_ci95`` (per player entry), ``boards_won``,
 ``mean_score`` and ``mean_score_ci95``, ``mean_score_diff`` (two sides: first minus second,
 with ``mean_score_diff_ci95``; more sides: each entry's score minus the others' mean) and
@@ -46,7 +47,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.ai import DEFAULT_BUDGET, LEVELS, Budget, make_player
+from games.ai import ALL_LEVELS, DEFAULT_BUDGET, Budget, OraclePlayer, make_player
 from games.ai.results import deal_winner, side_scores, side_tiebreaks
 from games.base import Deal, Match
 from games.errors import GameError
@@ -97,6 +98,8 @@ def _play_deal(deal: Deal, seat_players: Sequence[Any], budget: Budget,
             if not legal:
                 continue
             player = seat_players[seat]
+            if isinstance(player, OraclePlayer):
+                player.see(deal)  # measurement only: the oracle sees every hand
             t0 = time.perf_counter()
             action = player.choose(deal.view(seat), legal, budget)
             dt = (time.perf_counter() - t0) * 1000.0
@@ -242,6 +245,7 @@ def summarize(cfg: SimConfig, plays: Sequence[PlayResult]) -> dict[str, Any]:
         "deals": len(boards) if not cfg.matches else sum(p.deals for p in plays),
         "plays": n,
         "players": list(cfg.levels),
+        "sees_all": [level == OraclePlayer.level for level in cfg.levels],
         "player_count": sum(len(s) for s in sides_of(cfg)),
         "options": dict(cfg.options),
         "budget": {"ms": cfg.budget.ms, "max_samples": cfg.budget.max_samples},
@@ -321,8 +325,8 @@ def validate(cfg: SimConfig) -> str | None:
     if cfg.game not in GAMES:
         return f"unknown game {cfg.game!r} (one of {', '.join(GAMES)})"
     for level in cfg.levels:
-        if level not in LEVELS:
-            return f"unknown player level {level!r} (one of {', '.join(LEVELS)})"
+        if level not in ALL_LEVELS:
+            return f"unknown player level {level!r} (one of {', '.join(ALL_LEVELS)})"
     try:
         sides = sides_of(cfg)
     except GameError as exc:
@@ -387,6 +391,9 @@ def format_table(result: Mapping[str, Any]) -> str:
         if "rank" in result:
             row += f"  {result['rank'][j]}"
         lines.append(row)
+    if any(result.get("sees_all", ())):
+        lines.append("\noracle: sees every hand (a ceiling for measurement, never a "
+                     "table player)")
     lines.append(f"\n{unit} won: duplicate score, each player's result over all the plays "
                  f"of the same cards compared, a tie counting ½")
     if len(result["players"]) == 2:
@@ -405,10 +412,19 @@ def format_table(result: Mapping[str, Any]) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run ``tricktable simulate``; exit status 0, or 2 for a bad configuration."""
+    from games.errors import GameError as _InputError
+    from games.records import load_json
+    from games.registry import game_id
+
     try:
-        options = json.loads(args.options) if args.options else {}
-    except json.JSONDecodeError as exc:
-        print(f"tricktable simulate: --options is not valid JSON: {exc.msg}", file=sys.stderr)
+        options = load_json(args.options) if args.options else {}
+    except _InputError as exc:
+        print(f"tricktable simulate: --options: {exc}", file=sys.stderr)
+        return 2
+    try:
+        game = game_id(args.game)
+    except _InputError as exc:
+        print(f"tricktable simulate: {exc}", file=sys.stderr)
         return 2
     if not isinstance(options, dict):
         print("tricktable simulate: --options must be a JSON object", file=sys.stderr)
@@ -423,9 +439,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"tricktable simulate: {exc}", file=sys.stderr)
         return 2
     cfg = SimConfig(
-        game=args.game,
+        game=game,
         levels=tuple(x.strip() for x in args.players.split(",") if x.strip()),
-        boards=args.matches if args.matches is not None else (args.deals or 100),
+        boards=args.matches if args.matches is not None else (
+            args.deals if args.deals is not None else 100),
         matches=args.matches is not None,
         options=options,
         players=args.players_count,
@@ -460,19 +477,20 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--matches", type=int, default=None,
                    help="play whole matches instead of single deals")
     p.add_argument("--players", required=True,
-                   help="one level per side, comma-separated (random, rules, search); "
+                   help="one level per side, comma-separated (random, rules, search; "
+                        "oracle, which sees every hand, for measurement); "
                         "partnership games: one per team, individual games: one per seat")
     p.add_argument("--players-count", type=int, default=None,
                    help="number of players where the game allows several (Albastini 2-6, "
                         "Truf 3 or 4)")
     p.add_argument("--options", default=None, help="table options as a JSON object")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
-    p.add_argument("--budget-ms", type=float, default=200.0,
-                   help="search time per move in ms (default 200; 0: no time limit, "
-                        "then --samples is required)")
+    p.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET.ms,
+                   help="longest search time per move in ms (default 50; 0: no time "
+                        "limit, then --samples is required)")
     p.add_argument("--samples", type=int, default=None,
-                   help="cap on the worlds sampled per search move (deterministic with "
-                        "--budget-ms 0)")
+                   help="worlds sampled per search move (default: the game's default "
+                        "count; deterministic with --budget-ms 0)")
     p.add_argument("--jobs", type=int, default=1,
                    help="worker processes playing boards in parallel (default 1)")
     p.add_argument("--records", default=None,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.cards import NATURAL, SUITS
-from games.errors import RecordError
+from games.errors import RecordError, quote
 
 ACTION_TYPES = (
     "call_trump",
@@ -126,6 +126,12 @@ class Action:
         return " ".join(parts)
 
 
+PLAYS: tuple[Action, ...] = tuple(Action.play(NATURAL[c % 13] + SUITS[c // 13])
+                                  for c in range(52))
+"""``PLAYS[c]``: the plain ``play`` of card int ``c``, built once: ``legal_actions`` hands
+out these shared objects instead of building an action per legal card."""
+
+
 _FIELDS: dict[str, frozenset[str]] = {
     "call_trump": frozenset({"suit"}),
     "pass": frozenset(),
@@ -145,7 +151,7 @@ def _card_text(value: object, where: str) -> str:
     if not isinstance(value, str) or len(value) != 2 or value[0] not in NATURAL or (
         value[1] not in SUITS
     ):
-        raise RecordError(f"{where}: {value!r} is not a card (rank then suit, e.g. 'TS')")
+        raise RecordError(f"{where}: {quote(value)} is not a card (rank then suit, e.g. 'TS')")
     return value
 
 
@@ -161,14 +167,13 @@ def action_from_json(obj: object, where: str) -> tuple[int, Action]:
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise RecordError(f"{where}, field 'seat': must be a seat number")
     kind = obj.get("type")
-    if kind not in _FIELDS:
-        raise RecordError(
-            f"{where}, field 'type': {kind!r} is not an action type ({', '.join(ACTION_TYPES)})"
-        )
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise RecordError(f"{where}, field 'type': {quote(kind)} is not an action type "
+                          f"({', '.join(ACTION_TYPES)})")
     assert isinstance(kind, str)
     extra = set(obj) - {"seat", "type"} - _FIELDS[kind]
     if extra:
-        raise RecordError(f"{where}: field {sorted(extra)[0]!r} does not belong to {kind!r}")
+        raise RecordError(f"{where}: field {quote(sorted(extra)[0])} does not belong to {kind!r}")
     fields: dict[str, Any] = {}
     if "card" in obj:
         fields["card"] = _card_text(obj["card"], f"{where}, field 'card'")
@@ -184,7 +189,7 @@ def action_from_json(obj: object, where: str) -> tuple[int, Action]:
     if kind == "call_trump":
         suit = obj.get("suit")
         if not isinstance(suit, str) or len(suit) != 1 or suit not in SUITS:
-            raise RecordError(f"{where}, field 'suit': {suit!r} is not a suit (S, H, D, C)")
+            raise RecordError(f"{where}, field 'suit': {quote(suit)} is not a suit (S, H, D, C)")
         fields["suit"] = suit
     if "signal" in obj:
         if not isinstance(obj["signal"], str):

@@ -67,15 +67,15 @@ Choices where the rule file is silent (a careful referee's):
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from games.actions import Action
-from games.base import HIDDEN, Deal, Event, GameInfo, Match, private, public
+from games.actions import PLAYS, Action
+from games.base import HIDDEN, Deal, Event, GameInfo, Match, TrickDeal, private, public
 from games.cards import (
     RANKS_ALBASTINI,
     SUIT_NAMES,
@@ -89,8 +89,10 @@ from games.cards import (
     shuffled,
     sort_for_display,
 )
-from games.errors import IllegalAction, OptionError, RecordError
+from games.errors import IllegalAction, OptionError, RecordError, quote
 from games.options import GameOptions, option
+from games.trick import key_tables, trick_json
+from games.views import common_view
 
 HAND_SIZE = 5
 PACK = tuple(deck(RANKS_ALBASTINI))
@@ -108,16 +110,22 @@ for _c in PACK:
 TOTAL_POINTS = sum(POINTS)
 assert TOTAL_POINTS == 120
 
-KEYS: list[list[list[int]]] = [
-    [
-        [20 + STRENGTH[c] if c // 13 == trump else (STRENGTH[c] if c // 13 == led else -1)
-         for c in range(52)]
-        for led in range(4)
-    ]
-    for trump in range(4)
-]
+KEY_SET = key_tables(STRENGTH)
+"""The card keys (:func:`games.trick.key_tables`) by this game's ranks."""
+KEYS = KEY_SET[1:]
 """``KEYS[trump][led][c]``: how strongly card ``c`` bids for the trick (higher wins; -1 never
-wins). The fast form of :func:`games.trick.trick_winner` for this game's ranks."""
+wins); the same tables as the deal's, indexed by the trump suit (there is always one)."""
+
+
+class AlbastiniPhase(StrEnum):
+    """The phases of an Albastini game (deal)."""
+
+    BIDDING = "bidding"
+    PLAY = "play"
+    OVER = "over"
+
+
+P = AlbastiniPhase
 
 ORDERS: dict[int, list[tuple[int, ...]]] = {
     n: [tuple(seat_order(s, n, 1)) for s in range(n)] for n in range(2, 7)
@@ -205,14 +213,14 @@ def check_points(points: Sequence[int], players: int) -> None:
     total = sum(points)
     where = "field 'summary.points_by_side'"
     if total > TOTAL_POINTS:
-        raise RecordError(f"{where}: the sides' points add up to {total}, more than the "
+        raise RecordError(f"{where}: the sides' points add up to {quote(total)}, more than the "
                           f"{TOTAL_POINTS} in the pack")
     left_over = TOTAL_POINTS - total
     if players != 5 and left_over:
-        raise RecordError(f"{where}: the sides' points add up to {total}, not "
+        raise RecordError(f"{where}: the sides' points add up to {quote(total)}, not "
                           f"{TOTAL_POINTS}")
     if left_over and left_over not in _COUNTING:
-        raise RecordError(f"{where}: the sides' points add up to {total}; only the face-up "
+        raise RecordError(f"{where}: the sides' points add up to {quote(total)}; only the face-up "
                           f"card (worth 0, 2, 3, 4, 10 or 11) counts for nobody")
     counts = [4] * len(_COUNTING)
     if left_over:
@@ -237,7 +245,7 @@ class AlbastiniOptions(GameOptions):
         "three (alternate seats).", choices=("3x2", "2x3"))
 
 
-class AlbastiniDeal(Deal):
+class AlbastiniDeal(TrickDeal):
     """One game (deal) of Albastini. Phases: ``"bidding"``, ``"play"``, ``"over"``.
 
     Fast state: ``hands[seat]`` lists card ints (dealt order, then draws appended),
@@ -248,9 +256,11 @@ class AlbastiniDeal(Deal):
     game = "albastini"
 
     def __init__(self, players: int, dealer: int, hands: list[list[int]], stock: list[int],
-                 trump_card: int, sides: Sequence[Sequence[int]]) -> None:
+                 trump_card: int, sides: Sequence[Sequence[int]], *,
+                 trusted: bool = False) -> None:
         super().__init__(players, dealer)
-        _check_pack(players, hands, stock, trump_card)
+        if not trusted:
+            _check_pack(players, hands, stock, trump_card)
         self.sides = [tuple(s) for s in sides]
         self.side_of = [0] * players
         for i, side in enumerate(self.sides):
@@ -265,18 +275,11 @@ class AlbastiniDeal(Deal):
         self.bidders = bidders_for(dealer, self.sides, players)
         self.bids: list[tuple[int, int]] = []  # (seat, card or -1 for pass)
         self.bid_suits = 0  # bitmask of suits bid
-        self.phase = "bidding"
-        self.trump = -1
+        self.phase = P.BIDDING
         self.exchanged_by: int | None = None
         self.bottom = -1
         self.bottom_drawn_by: int | None = None
-        self.leader = (dealer + 1) % players
-        self.turn = self.leader
-        self.trick: list[tuple[int, int]] = []
-        self.best_key = -1
-        self.best_seat = -1
-        self.completed: list[tuple[int, list[tuple[int, int]], int]] = []
-        self.tricks_by_seat = [0] * players
+        self.init_tricks(players, (dealer + 1) % players, 1, KEY_SET)
         self.won: list[list[int]] = [[] for _ in self.sides]
         self.points_by_side = [0] * len(self.sides)
         self.draws: list[list[tuple[int, int]]] = []
@@ -305,32 +308,21 @@ class AlbastiniDeal(Deal):
                 self.exchanged_by, bottom = seat, c
         self.bottom = bottom
         self.stock.append(bottom)
-        self.phase = "play"
+        self.phase = P.PLAY
 
     def fast_play(self, c: int) -> None:
         """Play card ``c`` for the seat to move, unchecked: completes the trick, the draw
         round and the end of the game when due."""
         seat = self.turn
         self.hands[seat].remove(c)
-        trick = self.trick
-        trick.append((seat, c))
-        key = KEYS[self.trump][trick[0][1] // 13][c]
-        if key > self.best_key:
-            self.best_key, self.best_seat = key, seat
-        n = self.players
-        if len(trick) < n:
-            self.turn = (seat + 1) % n
+        if not self.trick_step(seat, c):
             return
-        winner = self.best_seat
+        n = self.players
+        winner = self.leader
         side = self.side_of[winner]
-        self.completed.append((self.leader, trick, winner))
-        self.tricks_by_seat[winner] += 1
-        for _, x in trick:
+        for _, x in self.completed[-1][1]:
             self.won[side].append(x)
             self.points_by_side[side] += POINTS[x]
-        self.trick = []
-        self.best_key = self.best_seat = -1
-        self.leader = self.turn = winner
         stock = self.stock
         if len(stock) - self.stock_pos >= n:
             drawn = []
@@ -343,7 +335,7 @@ class AlbastiniDeal(Deal):
                     self.bottom_drawn_by = s
             self.draws.append(drawn)
         elif not self.hands[winner]:
-            self.phase = "over"
+            self.phase = P.OVER
             self.winner_side, self.victory_points = score_game(self.points_by_side,
                                                                self.sides)
 
@@ -351,20 +343,20 @@ class AlbastiniDeal(Deal):
         """The cards still in the stock, top first (during bidding the unturned trump card is
         its top card)."""
         rest = self.stock[self.stock_pos:]
-        return [self.trump_card, *rest] if self.phase == "bidding" else rest
+        return [self.trump_card, *rest] if self.phase == P.BIDDING else rest
 
     # -- readable surface ---------------------------------------------------------------------
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "bidding":
+        if self.phase == P.BIDDING:
             return (self.bidders[len(self.bids)],)
-        if self.phase == "play":
+        if self.phase == P.PLAY:
             return (self.turn,)
         return ()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == P.OVER
 
     def _biddable(self, seat: int) -> list[int]:
         return [c for c in self.hands[seat] if not self.bid_suits >> (c // 13) & 1]
@@ -372,10 +364,10 @@ class AlbastiniDeal(Deal):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
             return []
-        if self.phase == "bidding":
+        if self.phase == P.BIDDING:
             cards = sort_for_display(self._biddable(seat), STRENGTH)
             return [Action.pass_(), *(Action.bid(name(c)) for c in cards)]
-        return [Action.play(name(c)) for c in sort_for_display(self.hands[seat], STRENGTH)]
+        return [PLAYS[c] for c in sort_for_display(self.hands[seat], STRENGTH)]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action.type in ("bid", "pass"):
@@ -386,7 +378,7 @@ class AlbastiniDeal(Deal):
                             "(bid, pass, play)")
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != "bidding":
+        if self.phase != P.BIDDING:
             raise IllegalAction("the bidding is over")
         if seat not in self.bidders:
             who = ", ".join(str(s) for s in self.bidders)
@@ -407,7 +399,7 @@ class AlbastiniDeal(Deal):
         self.fast_bid(c)
         events = [public("bid", seat=seat, card=action.card) if c >= 0
                   else public("pass", seat=seat)]
-        if self.phase == "play":
+        if self.phase == P.PLAY:
             events.append(public("trump_turned", card=name(self.trump_card),
                                  suit=SUITS[self.trump]))
             if self.exchanged_by is not None:
@@ -419,7 +411,7 @@ class AlbastiniDeal(Deal):
         return events
 
     def _play(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != "play":
+        if self.phase != P.PLAY:
             raise IllegalAction(f"the bidding is not finished: waiting for seat "
                                 f"{self.to_act[0]} to bid or pass")
         if seat != self.turn:
@@ -434,10 +426,9 @@ class AlbastiniDeal(Deal):
         self.fast_play(c)
         events = [public("play", seat=seat, card=action.card, trick=number)]
         if len(self.completed) == number:
-            leader, cards, winner = self.completed[-1]
-            events.append(public("trick", number=number, leader=leader,
-                                 cards=[[s, name(x)] for s, x in cards], winner=winner,
-                                 points=sum(POINTS[x] for _, x in cards)))
+            done = self.completed[-1]
+            events.append(public("trick", number=number, **trick_json(done),
+                                 points=sum(POINTS[x] for _, x in done[1])))
         if len(self.draws) > rounds:
             drawn = self.draws[-1]
             events.append(public("draw_round", round=len(self.draws),
@@ -458,22 +449,13 @@ class AlbastiniDeal(Deal):
         return [name(c) for c in sort_for_display(self.hands[seat], STRENGTH)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        turned = self.phase != "bidding"
-        trump = SUITS[self.trump] if turned else None
+        turned = self.phase != P.BIDDING
         stock_size = len(self.stock_left())
-        out: dict[str, Any] = {
-            "game": self.game,
-            "seat": seat,
-            "players": self.players,
-            "teams": [list(t) for t in self.sides],
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "to_act": list(self.to_act),
-            "trump": trump,
-            "hand": [] if seat is None else self.hand_names(seat),
-            "hand_sizes": [len(h) for h in self.hands],
-            "trick": {"leader": self.leader, "cards": [[s, name(c)] for s, c in self.trick]},
-            "tricks": [_trick_json(t) for t in self.completed],
+        out: dict[str, Any] = dict(common_view(
+            self, seat, teams=self.sides, trump=self.trump if turned else -1,
+            hand=[] if seat is None else self.hand_names(seat),
+            hand_sizes=[len(h) for h in self.hands], facts=[]))
+        out.update({
             "bidders": list(self.bidders),
             "bids": [[s, name(c) if c >= 0 else None] for s, c in self.bids],
             "trump_card": name(self.trump_card) if turned else None,
@@ -486,7 +468,7 @@ class AlbastiniDeal(Deal):
             "points_by_side": list(self.points_by_side),
             "winner_side": self.winner_side,
             "victory_points": list(self.victory_points),
-        }
+        })
         facts: list[list[str]] = []
         if turned:
             text = f"{SUIT_NAMES[self.trump]} (turned {name(self.trump_card)})"
@@ -507,12 +489,12 @@ class AlbastiniDeal(Deal):
         return out
 
     def summary(self) -> dict[str, Any]:
-        turned = self.phase != "bidding"
+        turned = self.phase != P.BIDDING
         out: dict[str, Any] = {
             "dealer": self.dealer,
             "trump": SUITS[self.trump] if turned else None,
-            "trick_winners": [w for _, _, w in self.completed],
-            "tricks": [_trick_json(t) for t in self.completed],
+            "trick_winners": self.trick_winners(),
+            "tricks": self.tricks_json(),
             "tricks_by_seat": list(self.tricks_by_seat),
         }
         if len(self.sides) < self.players:
@@ -535,22 +517,6 @@ class AlbastiniDeal(Deal):
     def record_extra(self) -> dict[str, Any]:
         return {"stock": [name(c) for c in self.stock_init], "trump_card": name(self.trump_card)}
 
-    def copy(self) -> AlbastiniDeal:
-        """An independent copy, cheaper than a deep copy (immutable parts are shared)."""
-        new = _copy.copy(self)
-        new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.bids = list(self.bids)
-        new.trick = list(self.trick)
-        new.completed = list(self.completed)  # completed tricks are never mutated
-        new.tricks_by_seat = list(self.tricks_by_seat)
-        new.won = [list(w) for w in self.won]
-        new.points_by_side = list(self.points_by_side)
-        new.draws = list(self.draws)
-        new.victory_points = list(self.victory_points)
-        return new
-
 
 def _held(hand: list[int], text: str | None) -> int:
     """The card int of ``text`` if ``hand`` holds it, else the refusal."""
@@ -561,11 +527,6 @@ def _held(hand: list[int], text: str | None) -> int:
     if c not in hand:
         raise IllegalAction(f"you do not hold {text}")
     return c
-
-
-def _trick_json(t: tuple[int, list[tuple[int, int]], int]) -> dict[str, Any]:
-    leader, cards, winner = t
-    return {"leader": leader, "cards": [[s, name(c)] for s, c in cards], "winner": winner}
 
 
 def _check_pack(players: int, hands: list[list[int]], stock: list[int], trump_card: int) -> None:
@@ -626,19 +587,17 @@ class AlbastiniMatch(Match):
         if self.options.teams != "3x2" and self.players != 6:
             raise OptionError(f"option 'teams' applies to 6 players only, not {self.players}")
         self.sides = sides_for(self.players, self.options.teams)
-        self.vp = [0] * len(self.sides)
         self._choices = [self.next_dealer]
 
     def player_count(self, players: int | None) -> int:
         if players is None:
             return 4
         if not 2 <= players <= 6:
-            raise RecordError(f"albastini is played by 2 to 6 players, not {players}")
+            raise RecordError(f"albastini is played by 2 to 6 players, not {quote(players)}")
         return players
 
-    @property
-    def totals(self) -> list[int]:
-        return list(self.vp)
+    def side_count(self) -> int:
+        return len(self.sides)
 
     def dealer_choices(self) -> list[int]:
         """Seats that may deal the next game: the rule's pick only, or with
@@ -662,7 +621,7 @@ class AlbastiniMatch(Match):
             return
         if dealer not in self.dealer_choices():
             allowed = " or ".join(map(str, self.dealer_choices()))
-            raise RecordError(f"dealer {dealer} is not a dealer the rules allow ({allowed})")
+            raise RecordError(f"dealer {quote(dealer)} is not a dealer the rules allow ({allowed})")
         self.next_dealer = dealer
 
     def _new_deal(
@@ -678,24 +637,23 @@ class AlbastiniMatch(Match):
             cards = shuffled(PACK, rng)
             hands = deal_packets(cards, seat_order((dealer + 1) % n, n, 1), 1, HAND_SIZE, n)
             trump_card, stock = cards[HAND_SIZE * n], cards[HAND_SIZE * n + 1:]
-        else:
-            stock, trump_card = _record_cards(extra)
+            return AlbastiniDeal(n, dealer, hands, stock, trump_card, self.sides, trusted=True)
+        stock, trump_card = _record_cards(extra)
         return AlbastiniDeal(n, dealer, hands, stock, trump_card, self.sides)
 
     def _score(self, summary: dict[str, Any]) -> None:
-        for i, v in enumerate(summary["victory_points"]):
-            self.vp[i] += v
+        self.add_scores(summary["victory_points"])
         dealer = self.dealers[-1]
         self._choices = next_dealer_for(dealer, summary["winner_side"], self.sides,
                                         self.players)
         self.next_dealer = self._choices[0]
-        top = max(self.vp)
+        top = max(self.scores)
         if top >= self.options.target_vp:
-            self.over, self.winner = True, self.vp.index(top)
+            self.over, self.winner = True, self.scores.index(top)
         elif (self.options.session_games is not None
               and len(self.dealers) >= self.options.session_games):
             self.over = True
-            self.winner = self.vp.index(top) if self.vp.count(top) == 1 else None
+            self.winner = self.scores.index(top) if self.scores.count(top) == 1 else None
 
     def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
         bad = sorted(set(given) - {"points_by_side"})
@@ -730,7 +688,7 @@ def random_playout(deal: Deal, rng: random.Random) -> list[int]:
     assert isinstance(deal, AlbastiniDeal)
     rnd = rng.random
     hands = deal.hands
-    while deal.phase == "bidding":
+    while deal.phase == P.BIDDING:
         used = deal.bid_suits
         opts = [c for c in hands[deal.bidders[len(deal.bids)]] if not used >> (c // 13) & 1]
         i = int(rnd() * (len(opts) + 1))
@@ -739,7 +697,7 @@ def random_playout(deal: Deal, rng: random.Random) -> list[int]:
         h = hands[deal.turn]
         deal.fast_play(h[int(rnd() * len(h))])
     pts = list(deal.points_by_side)
-    if deal.phase == "over":
+    if deal.phase == P.OVER:
         return pts
     n = deal.players
     orders = ORDERS[n]

@@ -34,6 +34,7 @@ from games.options import GameOptions, option
 from games.plain_tricks import (
     BASE_SIGNALS,
     TEAMS_4,
+    PlainPhase,
     PlainTrickDeal,
     deal_hands,
     playout_tricks,
@@ -88,20 +89,12 @@ class ArbaaTurubMatch(Match):
     def _setup(self) -> None:
         self.holder: int | None = None
         self.ref: int | None = None
-        self.deals_won = [0, 0]
 
-    @property
-    def totals(self) -> list[int]:
-        return list(self.deals_won)
+    def deal_cards(self, dealer: int, rng: random.Random) -> list[list[int]]:
+        return deal_hands(dealer, 1, 36, 4, rng)
 
-    def _new_deal(
-        self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
-        rng: random.Random | None,
-    ) -> Deal:
-        if hands is None:
-            assert rng is not None
-            hands = deal_hands(dealer, 1, 36, 4, rng)
-        return ArbaaTurubDeal(dealer, hands, signals=_signals(self.options))
+    def build_deal(self, dealer: int, hands: list[list[int]], *, trusted: bool) -> Deal:
+        return ArbaaTurubDeal(dealer, hands, signals=_signals(self.options), trusted=trusted)
 
     def _score(self, summary: dict[str, Any]) -> None:
         a, b = summary["tricks_by_team"]
@@ -112,7 +105,7 @@ class ArbaaTurubMatch(Match):
             return  # drawn deal: the same dealer deals again
         w = 0 if a > b else 1
         t = max(a, b)
-        self.deals_won[w] += 1
+        self.scores[w] += 1
         if self.holder == w and self.ref is not None and t > self.ref:
             self.over, self.winner = True, w
             self.holder = self.ref = None  # the match ends; a new one starts afresh
@@ -181,9 +174,8 @@ def random_playout(deal: Deal, rng: random.Random) -> list[int]:
     Eldest's trump call, when still pending, is a uniformly random suit.
     """
     assert isinstance(deal, ArbaaTurubDeal)
-    if deal.phase == "trump":
-        deal.trump = rng.randrange(4)
-        deal.phase = "play"
+    if deal.phase == PlainPhase.TRUMP:
+        deal.set_trump(rng.randrange(4))
     while deal.trick:  # finish the trick in progress on the readable core
         deal.fast_play(rng.choice(deal.fast_legal(deal.turn)))
     t = list(deal.tricks_by_seat)

@@ -13,8 +13,10 @@ Views and events are the only way front ends learn about cards. ``view(seat)`` h
 exactly what that seat may see; ``view(None)`` is the public view. Every :class:`Event` says
 who may receive it (``to``: ``None`` for everybody, else a set of seats).
 
-Every game's view carries these keys, so front ends and AI players can treat games alike
-(games add their own keys beside them):
+Every deal is a :class:`TrickDeal`: its tricks are played by the one trick core of
+:mod:`games.trick`, and every game's view starts from :func:`games.views.common_view`, so
+it carries these keys and front ends and AI players can treat games alike (games add their
+own keys beside them):
 
 ``game``, ``seat`` (the viewer, or null), ``players``, ``teams`` (lists of seats),
 ``dealer``, ``phase`` (a game-specific word; ``"over"`` at the end), ``to_act``,
@@ -27,24 +29,28 @@ black and red alternating, strongest first), ``hand_sizes`` (cards held by every
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, Self
 
 from games.actions import Action
-from games.errors import IllegalAction, RecordError
+from games.errors import IllegalAction, RecordError, quote
 from games.options import GameOptions
+from games.trick import TrickPlay
 
 HIDDEN = "??"
 """How a card that the viewer may not see is written in views and events."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, for the front ends.
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
+    """Something that happened, for the front ends (immutable; a named tuple because an
+    event is built for every action and must cost little).
 
     ``to`` is ``None`` when everybody may see it, else the seats that may; ``exclude``
     removes seats from an event everybody else may see (Truf's face-down trump: the public
@@ -53,7 +59,7 @@ class Event:
     """
 
     type: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
     to: frozenset[int] | None = None
     exclude: frozenset[int] = frozenset()
 
@@ -66,13 +72,23 @@ class Event:
         return {"type": self.type, **self.data}
 
 
+_NOBODY: frozenset[int] = frozenset()
+_new_tuple = tuple.__new__
+
+
+def public_event(kind: str, data: Mapping[str, Any]) -> Event:
+    """An event everybody may see (the hot paths' form of :func:`public`)."""
+    return _new_tuple(Event, (kind, data, None, _NOBODY))
+
+
 def public(kind: str, **data: Any) -> Event:
-    return Event(kind, data, None)
+    """An event everybody may see."""
+    return _new_tuple(Event, (kind, data, None, _NOBODY))
 
 
 def private(who: int, kind: str, **data: Any) -> Event:
     """An event for seat ``who`` alone."""
-    return Event(kind, data, frozenset({who}))
+    return _new_tuple(Event, (kind, data, frozenset({who}), _NOBODY))
 
 
 class Deal(ABC):
@@ -132,14 +148,23 @@ class Deal(ABC):
         """Why no action is accepted once the deal is over (a void deal says why)."""
         return "the deal is over"
 
-    def copy(self) -> Deal:
-        """An independent copy (search players explore copies); games may speed this up."""
-        return copy.deepcopy(self)
+    def copy(self) -> Self:
+        """An independent copy, cheap enough for search players to explore many.
+
+        A new object of the same class whose lists (nested lists too), dicts and sets are
+        copied and whose other attributes (ints, strings, tuples, frozen options, enum
+        phases, shared tables) are shared. The contract that makes this exact: a deal keeps
+        all of its mutable state in lists, dicts and sets held in its ``__dict__`` and never
+        mutates a tuple's contents, a completed trick or an element object in place."""
+        cls = type(self)
+        out = cls.__new__(cls)
+        out.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
+        return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; return the events, or raise ``IllegalAction``."""
         if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat} at this table")
+            raise IllegalAction(f"there is no seat {quote(seat)} at this table")
         if self.is_over:
             raise IllegalAction(self.closed_reason())
         events = self._apply(seat, action)
@@ -161,6 +186,26 @@ class Deal(ABC):
             return IllegalAction("the deal is over")
         waiting = ", ".join(f"seat {s}" for s in self.to_act)
         return IllegalAction(f"it is not your turn (waiting for {waiting})")
+
+
+def _copied(v: Any) -> Any:
+    """``v`` with its lists (at every depth), dicts and sets copied; anything else shared."""
+    t = type(v)
+    if t is list:
+        return [_copied(x) if type(x) is list else x for x in v]
+    if t is dict:
+        return dict(v)
+    if t is set:
+        return set(v)
+    return v
+
+
+class TrickDeal(TrickPlay, Deal):
+    """A deal played in tricks: every game's deal (the trick state and step of
+    :class:`games.trick.TrickPlay` beside the :class:`Deal` surface)."""
+
+    phase: str
+    """The game's phase (a ``StrEnum`` of the game; ``"over"`` at the end)."""
 
 
 class Match(ABC):
@@ -188,7 +233,7 @@ class Match(ABC):
             self.options = self.options_type.from_json(options)
         self.players = self.player_count(players)
         if not 0 <= first_dealer < self.players:
-            raise RecordError(f"dealer {first_dealer} is not a seat (0-{self.players - 1})")
+            raise RecordError(f"dealer {quote(first_dealer)} is not a seat (0-{self.players - 1})")
         self.seed = seed
         self.next_dealer = first_dealer
         self.deal_summaries: list[dict[str, Any]] = []
@@ -199,29 +244,56 @@ class Match(ABC):
         self.winner: int | None = None
         self.decided_after: int | None = None
         self._setup()
+        self.scores: list[int] = [0] * self.side_count()
+        """The running totals (``totals``), one per side in the rule file's order."""
 
     # -- per-game hooks -------------------------------------------------------------------
-    @abstractmethod
     def _setup(self) -> None:
-        """Initialise the game's own match state (totals, counters); options, players and
-        the first dealer are already set. May raise ``OptionError`` for option clashes."""
+        """Initialise the game's own match state (counters beyond the totals); options,
+        players and the first dealer are already set. May raise ``OptionError`` for option
+        clashes. By default there is nothing beyond the totals."""
+        return None
+
+    def side_count(self) -> int:
+        """How many running totals the match keeps (default: two partnerships)."""
+        return 2
 
     def player_count(self, players: int | None) -> int:
         """Validate the player count (default 4)."""
         if players not in (None, 4):
-            raise RecordError(f"{self.game} is played by 4 players, not {players}")
+            raise RecordError(f"{self.game} is played by 4 players, not {quote(players)}")
         return 4
 
     @property
-    @abstractmethod
-    def totals(self) -> list[int]: ...
+    def totals(self) -> list[int]:
+        """The running score in the game's own unit (a copy of :attr:`scores`)."""
+        return list(self.scores)
 
-    @abstractmethod
+    def add_scores(self, points: Sequence[int]) -> None:
+        """Add one deal's points (one per side) to the running totals."""
+        for side, p in enumerate(points):
+            self.scores[side] += p
+
     def _new_deal(
         self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
         rng: random.Random | None,
     ) -> Deal:
-        """Build the next deal: from ``hands`` (a record) or by dealing with ``rng``."""
+        """Build the next deal: from ``hands`` (a record: checked against the pack) or
+        dealt with ``rng`` (:meth:`deal_cards`; the engine's own deal is trusted, not
+        re-checked). Games with more to a deal than hands (Truf's misdeals, Albastini's
+        stock) override this."""
+        if hands is None:
+            assert rng is not None
+            return self.build_deal(dealer, self.deal_cards(dealer, rng), trusted=True)
+        return self.build_deal(dealer, hands, trusted=False)
+
+    def deal_cards(self, dealer: int, rng: random.Random) -> list[list[int]]:
+        """Shuffle and deal every seat's hand (in the order dealt) for ``dealer``."""
+        raise NotImplementedError(f"{type(self).__name__} deals in _new_deal")
+
+    def build_deal(self, dealer: int, hands: list[list[int]], *, trusted: bool) -> Deal:
+        """The deal object for these hands (``trusted``: dealt by the engine itself)."""
+        raise NotImplementedError(f"{type(self).__name__} builds deals in _new_deal")
 
     @abstractmethod
     def _score(self, summary: dict[str, Any]) -> None:
@@ -258,7 +330,8 @@ class Match(ABC):
         if self.current is not None and not self.current.is_over:
             raise RecordError("the current deal is not over")
         self._check_dealer(dealer)
-        self._check_extra(extra or {})
+        if extra:
+            self._check_extra(extra)
         index = len(self.deal_summaries)
         parsed = None if hands is None else self.parse_hands(hands)
         rng = self.deal_rng(index) if hands is None else None
@@ -278,7 +351,7 @@ class Match(ABC):
     def _check_dealer(self, dealer: int | None) -> None:
         if dealer is not None and dealer != self.next_dealer:
             raise RecordError(
-                f"dealer {dealer} is not the dealer the rules pick ({self.next_dealer})"
+                f"dealer {quote(dealer)} is not the dealer the rules pick ({self.next_dealer})"
             )
 
     def parse_hands(self, hands: Sequence[Sequence[str]]) -> list[list[int]]:

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from games.errors import IllegalAction, quote
 
 SUITS = "SHDC"
 """Suit letters; a suit's int is its index here (S=0, H=1, D=2, C=3)."""
@@ -36,17 +39,34 @@ RANKS_36 = "AKQJT9876"
 RANKS_ALBASTINI = "A7KJQ6543"
 """Albastini's ranks (no 2, 8, 9, 10)."""
 
+NAMES: tuple[str, ...] = tuple(NATURAL[c % 13] + SUITS[c // 13] for c in range(52))
+"""``NAMES[c]``: the notation of card int ``c``."""
+
+CARD_INTS: dict[str, int] = {r + s: SUITS.index(s) * 13 + NATURAL.index(r)
+                             for s in SUITS for r in NATURAL}
+"""Every card's notation and its int (the fast form of :func:`card`)."""
+
 
 def card(text: str) -> int:
     """Parse ``"TS"`` into a card int; raise ``ValueError`` naming the bad text."""
-    if len(text) != 2 or text[0] not in NATURAL or text[1] not in SUITS:
-        raise ValueError(f"{text!r} is not a card (write rank then suit, e.g. 'TS', 'AH')")
-    return SUITS.index(text[1]) * 13 + NATURAL.index(text[0])
+    c = CARD_INTS.get(text) if isinstance(text, str) else None
+    if c is None:
+        raise ValueError(f"{quote(text)} is not a card (write rank then suit, e.g. 'TS', 'AH')")
+    return c
+
+
+def card_int(text: str | None) -> int:
+    """The card int of an action's card, for the engine's checks: like :func:`card`, but
+    a bad card is the player's :class:`~games.errors.IllegalAction`."""
+    c = CARD_INTS.get(text) if isinstance(text, str) else None
+    if c is None:
+        raise IllegalAction(f"{quote(text)} is not a card (rank then suit, e.g. 'TS')")
+    return c
 
 
 def name(c: int) -> str:
     """The two-character notation of card int ``c``."""
-    return NATURAL[c % 13] + SUITS[c // 13]
+    return NAMES[c]
 
 
 def suit_of(c: int) -> int:
@@ -65,7 +85,7 @@ def suit_letter(s: int) -> str:
 def parse_suit(text: str) -> int:
     """Parse a suit letter; raise ``ValueError`` naming the bad text."""
     if len(text) != 1 or text not in SUITS:
-        raise ValueError(f"{text!r} is not a suit (one of S, H, D, C)")
+        raise ValueError(f"{quote(text)} is not a suit (one of S, H, D, C)")
     return SUITS.index(text)
 
 
@@ -80,8 +100,17 @@ def deck(ranks: str, suits: str = SUITS, copies: int = 1) -> list[int]:
 
 
 def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+    """A shuffled copy of ``cards``: exactly ``random.Random.shuffle``'s result for the
+    same generator state (so seeded deals never change), in about half its time."""
     out = list(cards)
-    rng.shuffle(out)
+    getrandbits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
     return out
 
 
@@ -96,13 +125,25 @@ def deal_packets(
     """Deal ``cards`` from the top in packets of ``packet`` to the seats of ``order``, round
     and round, until each has ``per_seat``; every hand lists its cards in the order dealt.
     """
-    hands: list[list[int]] = [[] for _ in range(players)]
+    positions = _deal_positions(tuple(order), packet, per_seat, players)
+    if len(cards) >= per_seat * len(order):
+        return [[cards[i] for i in seat_positions] for seat_positions in positions]
+    return [[cards[i] for i in seat_positions if i < len(cards)]
+            for seat_positions in positions]
+
+
+@lru_cache(maxsize=256)
+def _deal_positions(order: tuple[int, ...], packet: int, per_seat: int,
+                    players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the positions in the pack of the cards it is dealt, in order (the
+    dealing pattern is worked out once per table shape)."""
+    positions: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     while pos < per_seat * len(order):
         for seat in order:
-            hands[seat].extend(cards[pos : pos + packet])
+            positions[seat].extend(range(pos, pos + packet))
             pos += packet
-    return hands
+    return tuple(tuple(p) for p in positions)
 
 
 def sort_for_display(cards: Iterable[int], strength: Sequence[int] | None = None) -> list[int]:
@@ -110,8 +151,14 @@ def sort_for_display(cards: Iterable[int], strength: Sequence[int] | None = None
 
     ``strength`` maps a card int to its rank strength in the game (default: natural order).
     """
-    key_rank = strength if strength is not None else [c % 13 for c in range(52)]
-    return sorted(cards, key=lambda c: (DISPLAY_SUIT_ORDER.index(c // 13), -key_rank[c]))
+    if strength is None:
+        return sorted(cards, key=_NATURAL_DISPLAY_KEY.__getitem__)
+    return sorted(cards, key=lambda c: DISPLAY_SUIT_ORDER.index(c // 13) * 100 - strength[c])
+
+
+_NATURAL_DISPLAY_KEY = tuple(DISPLAY_SUIT_ORDER.index(c // 13) * 100 - c % 13
+                             for c in range(52))
+"""The display sort key of every card int in natural rank order."""
 
 
 def describe(cards: Iterable[int]) -> str:

@@ -13,7 +13,11 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Self, get_type_hints
 
-from games.errors import OptionError
+from games.errors import OptionError, quote
+
+MAX_WORDS, MAX_WORD = 10, 20
+"""A list-of-words option (agreed signal tokens) holds at most this many words of at most
+this many letters: they are shown on buttons and in every view."""
 
 
 def option(
@@ -48,7 +52,7 @@ class GameOptions:
         for key, value in raw.items():
             if key not in fields:
                 known = ", ".join(sorted(fields)) or "none"
-                raise OptionError(f"unknown option {key!r}; this game's options are: {known}")
+                raise OptionError(f"unknown option {quote(key)}; this game's options are: {known}")
             values[key] = _check(key, value, hints[key], fields[key].metadata)
         return cls(**values)
 
@@ -89,7 +93,7 @@ def _allowed(hint: Any, meta: Mapping[str, Any]) -> str:
         rng = f"{lo if lo is not None else '…'}..{hi if hi is not None else '…'}"
         return ("null or " if hint is not int else "") + f"whole number {rng}"
     if hint == tuple[str, ...]:
-        return "list of lowercase words"
+        return f"list of at most {MAX_WORDS} lowercase words of up to {MAX_WORD} letters"
     if hint == tuple[int, ...]:
         return "list of whole numbers"
     return str(hint)
@@ -97,7 +101,7 @@ def _allowed(hint: Any, meta: Mapping[str, Any]) -> str:
 
 def _check(key: str, value: Any, hint: Any, meta: Mapping[str, Any]) -> Any:
     allowed = _allowed(hint, meta)
-    bad = OptionError(f"option {key!r}: {value!r} is not allowed; allowed: {allowed}")
+    bad = OptionError(f"option {key!r}: {quote(value)} is not allowed; allowed: {allowed}")
     choices = meta.get("choices")
     if choices and hint not in (tuple[int, ...],):
         if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
@@ -117,8 +121,9 @@ def _check(key: str, value: Any, hint: Any, meta: Mapping[str, Any]) -> Any:
             raise bad
         return value
     if hint == tuple[str, ...]:
-        if not isinstance(value, list) or not all(
-            isinstance(v, str) and v and v == v.lower() and v.isidentifier() for v in value
+        if not isinstance(value, list) or len(value) > MAX_WORDS or not all(
+            isinstance(v, str) and 0 < len(v) <= MAX_WORD and v == v.lower()
+            and v.isidentifier() for v in value
         ):
             raise bad
         return tuple(value)

@@ -16,36 +16,77 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from enum import StrEnum
+from functools import cache, lru_cache
 from typing import Any
 
-from games.actions import Action
-from games.base import Deal, Event, private, public
+from games.actions import PLAYS, Action
+from games.base import Event, TrickDeal, private, public, public_event
 from games.cards import (
+    CARD_INTS,
     DISPLAY_SUIT_ORDER,
+    NAMES,
+    RANKS_36,
     SUIT_NAMES,
     SUITS,
+    card_int,
+    deal_packets,
+    deck,
     describe,
     name,
     parse_suit,
+    shuffled,
     sort_for_display,
 )
-from games.errors import IllegalAction, RecordError
-from games.trick import follow_reason
+from games.errors import IllegalAction, RecordError, quote
+from games.trick import NATURAL_KEYS, follow_reason, trick_json
+from games.views import common_view
 
 TEAMS_4: list[tuple[int, ...]] = [(0, 2), (1, 3)]
 BASE_SIGNALS = ("strong", "weak")
+ORDERS = {d: [[(s + d * i) % 4 for i in range(4)] for s in range(4)] for d in (1, -1)}
+"""``ORDERS[direction][leader]``: the four seats of a trick in playing order."""
+
+
+SEAT_TUPLES = ((0,), (1,), (2,), (3,))
+"""``SEAT_TUPLES[s]``: the ``to_act`` of a deal waiting for seat ``s`` (built once)."""
 
 
 def team_of(seat: int) -> int:
     return seat % 2
 
 
-class PlainTrickDeal(Deal):
+class PlainPhase(StrEnum):
+    """The phases of a plain-trick deal (Turup adds its kort decision)."""
+
+    TRUMP = "trump"
+    """Eldest names trump from his first packet."""
+    PLAY = "play"
+    KORT = "kort"
+    """Turup: the winner of trick five at 5–0 decides to stop or continue."""
+    ANSWER = "answer"
+    """Turup: the partner asked at 5–0 answers."""
+    OVER = "over"
+
+
+# The phases as plain module names: comparing with them is several times faster than
+# looking a member up on the enum class (the hot paths compare phases on every action).
+TRUMP_PHASE, PLAY_PHASE, KORT_PHASE, ANSWER_PHASE, OVER_PHASE = (
+    PlainPhase.TRUMP, PlainPhase.PLAY, PlainPhase.KORT, PlainPhase.ANSWER, PlainPhase.OVER)
+
+PLAY_ACTIONS = PLAYS
+SUIT_PLAYS: tuple[tuple[Action, ...], ...] = tuple(PLAY_ACTIONS[s * 13: s * 13 + 13]
+                                                  for s in range(4))
+"""``SUIT_PLAYS[suit][rank]``: the same actions by suit and natural rank."""
+TRUMP_CALLS: tuple[Action, ...] = tuple(Action.call_trump(s) for s in SUITS)
+
+
+class PlainTrickDeal(TrickDeal):
     """A deal of a plain-trick partnership game. Subclasses set the deal shape and decide
     when the deal ends (:meth:`_after_trick`).
 
-    Phases: ``"trump"`` (eldest names trump from his first packet), ``"play"``, then the
-    subclass's own (Turup's ``"kort"``), and ``"over"``.
+    Phases (:class:`PlainPhase`): ``trump`` (eldest names trump from his first packet),
+    ``play``, then the subclass's own (Turup's ``kort``), and ``over``.
     """
 
     direction: int = 1
@@ -58,40 +99,34 @@ class PlainTrickDeal(Deal):
         hands: list[list[int]],
         *,
         signals: tuple[str, ...] | None,
+        trusted: bool = False,
     ) -> None:
         super().__init__(4, dealer)
-        self._check_hands(hands)
+        if not trusted:
+            self._check_hands(hands)
         self.eldest = (dealer + self.direction) % 4
-        self.order = [(self.eldest + self.direction * i) % 4 for i in range(4)]
-        self.dealt = [list(h) for h in hands]
+        self.order = ORDERS[self.direction][self.eldest]
+        self.dealt = hands
         self.signal_tokens = signals  # None: signals disabled
-        self.hands: list[list[list[int]]] = [[[], [], [], []] for _ in range(4)]
-        for seat, hand in enumerate(hands):
-            for c in hand:
-                self.hands[seat][c // 13].append(c % 13)
-            for lst in self.hands[seat]:
-                lst.sort()
-        self.trump = -1
-        self.phase = "trump"
-        self.leader = self.eldest
-        self.turn = self.eldest
-        self.trick: list[tuple[int, int]] = []
-        self.best_key = -1
-        self.best_seat = -1
-        self.completed: list[tuple[int, list[tuple[int, int]], int]] = []
-        self.tricks_by_seat = [0, 0, 0, 0]
+        self.hands: list[list[list[int]]] = []
+        for hand in hands:
+            fast: list[list[int]] = [[], [], [], []]
+            for c in sorted(hand):
+                fast[c // 13].append(c - c // 13 * 13)
+            self.hands.append(fast)
+        self.phase = TRUMP_PHASE
+        self.init_tricks(4, self.eldest, self.direction, NATURAL_KEYS)
         self.signals: list[dict[str, Any]] = []
+        self._signal_plays = _signal_plays(signals)
 
     # -- construction helpers -----------------------------------------------------------------
     def _check_hands(self, hands: list[list[int]]) -> None:
-        from games.cards import RANKS_36, deck
-
         for seat, hand in enumerate(hands):
             if len(hand) != self.hand_size:
                 raise RecordError(
                     f"field 'hands', seat {seat}: holds {len(hand)} cards, not {self.hand_size}"
                 )
-        want = Counter(deck(RANKS_36, copies=self.deck_copies))
+        want = Counter(_pack(self.deck_copies))
         got = Counter(c for h in hands for c in h)
         if got != want:
             wrong = sorted((got - want) or (want - got))
@@ -100,41 +135,34 @@ class PlainTrickDeal(Deal):
                               f"{describe(wrong[:6])})")
 
     # -- fast core --------------------------------------------------------------------------
+    def set_trump(self, suit: int) -> None:
+        """Trump is named: play begins (unchecked)."""
+        self.trump = suit
+        self.phase = PLAY_PHASE
+
     def fast_legal(self, seat: int) -> list[int]:
         """Distinct card ints ``seat`` may play now (assumes it is his turn to play)."""
         h = self.hands[seat]
+        distinct = _distinct if self.deck_copies > 1 else _same
         if self.trick:
             led = self.trick[0][1] // 13
-            if h[led]:
-                return [led * 13 + r for r in sorted(set(h[led]))]
-        return [s * 13 + r for s in range(4) for r in sorted(set(h[s]))]
+            lst = h[led]
+            if lst:
+                base = led * 13
+                return [base + r for r in distinct(lst)]
+        return [s * 13 + r for s in range(4) for r in distinct(h[s])]
 
     def fast_play(self, c: int) -> None:
         """Play card ``c`` for the seat to move, without checks, events or messages."""
         seat = self.turn
-        s = c // 13
-        self.hands[seat][s].remove(c % 13)
-        trick = self.trick
-        led = trick[0][1] // 13 if trick else s
-        trick.append((seat, c))
-        key = 100 + c % 13 if s == self.trump else (c % 13 if s == led else -1)
-        if key > self.best_key:
-            self.best_key, self.best_seat = key, seat
-        if len(trick) < 4:
-            self.turn = (seat + self.direction) % 4
-            return
-        winner = self.best_seat
-        self.completed.append((self.leader, trick, winner))
-        self.tricks_by_seat[winner] += 1
-        self.trick = []
-        self.best_key, self.best_seat = -1, -1
-        self.leader = self.turn = winner
-        self._after_trick(winner)
+        self.hands[seat][c // 13].remove(c % 13)
+        if self.trick_step(seat, c):
+            self._after_trick(self.leader)
 
     def _after_trick(self, winner: int) -> None:
         """Decide whether the deal goes on after a completed trick (subclass hook)."""
         if len(self.completed) == self.hand_size:
-            self.phase = "over"
+            self.phase = OVER_PHASE
 
     def tricks_by_team(self) -> list[int]:
         t = self.tricks_by_seat
@@ -143,148 +171,166 @@ class PlainTrickDeal(Deal):
     # -- readable surface -------------------------------------------------------------------
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "over":
+        if self.phase == OVER_PHASE:
             return ()
-        return (self.turn,)
+        return SEAT_TUPLES[self.turn]
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == OVER_PHASE
 
     def signal_choices(self) -> tuple[str, ...]:
         return self.signal_tokens or ()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "trump":
-            return [Action.call_trump(s) for s in SUITS] if seat == self.eldest else []
-        if self.phase != "play" or seat != self.turn:
+        if self.phase == TRUMP_PHASE:
+            return list(TRUMP_CALLS) if seat == self.eldest else []
+        if self.phase != PLAY_PHASE or seat != self.turn:
             return []
-        out: list[Action] = []
-        leading = not self.trick
-        for c in self.fast_legal(seat):
-            out.append(Action.play(name(c)))
-            if leading:
-                out.extend(Action.play(name(c), signal=t) for t in self.signal_choices())
-        return out
+        trick = self.trick
+        if trick and self.deck_copies == 1:  # one pack: the suit list is already distinct
+            led = trick[0][1] // 13
+            lst = self.hands[seat][led]
+            if lst:
+                actions = SUIT_PLAYS[led]
+                return [actions[r] for r in lst]
+        plays = self._signal_plays
+        if trick or plays is None:
+            return [PLAY_ACTIONS[c] for c in self.fast_legal(seat)]
+        h = self.hands[seat]  # leading: every card held, with each signal
+        if self.deck_copies == 1:
+            return [a for s in range(4) for r in h[s] for a in plays[s * 13 + r]]
+        return [a for c in self.fast_legal(seat) for a in plays[c]]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`Deal.apply`, with the common case (the seat to play plays a card) taken
+        straight to :meth:`_play`: the same checks, fewer steps."""
+        if action.type == "play" and self.phase == PLAY_PHASE and seat == self.turn:
+            events = self._play_card(seat, action)
+            self.history.append((seat, action))
+            return events
+        return super().apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if action.type == "call_trump":
-            return self._call_trump(seat, action)
         if action.type == "play":
             return self._play(seat, action)
+        if action.type == "call_trump":
+            return self._call_trump(seat, action)
         raise IllegalAction(self._phase_refusal(action))
 
     def _phase_refusal(self, action: Action) -> str:
-        if self.phase == "trump":
+        if self.phase == TRUMP_PHASE:
             return f"trump has not been named yet: seat {self.eldest} names it first"
         return f"{action.type.replace('_', ' ')} is not possible now"
 
     def _call_trump(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != "trump":
+        if self.phase != TRUMP_PHASE:
             raise IllegalAction("trump has already been named")
         if seat != self.eldest:
             raise IllegalAction(f"only seat {self.eldest}, eldest, names trump")
         assert action.suit is not None
-        self.trump = parse_suit(action.suit)
-        self.phase = "play"
+        self.set_trump(parse_suit(action.suit))
         events = [public("trump", seat=seat, suit=action.suit)]
         for s in range(4):
             events.append(private(s, "hand", cards=self.hand_names(s)))
         return events
 
     def _play(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != "play":
+        if self.phase != PLAY_PHASE:
             raise IllegalAction(self._phase_refusal(action))
         if seat != self.turn:
             raise self.not_your_turn(seat)
-        assert action.card is not None
-        c = _card_int(action.card)
+        return self._play_card(seat, action)
+
+    def _play_card(self, seat: int, action: Action) -> list[Event]:
+        """``seat``, the seat to play, plays ``action``'s card: check it and apply it."""
+        c = CARD_INTS.get(action.card)  # type: ignore[arg-type]  # None: not a card
+        if c is None:
+            c = card_int(action.card)  # raises the refusal
         h = self.hands[seat]
-        if (c % 13) not in h[c // 13]:
+        trick = self.trick
+        held = h[c // 13]
+        r = c % 13
+        if r not in held:
             raise IllegalAction(f"you do not hold {action.card}")
-        if self.trick:
-            led = self.trick[0][1] // 13
+        if trick:
+            led = trick[0][1] // 13
             if c // 13 != led and h[led]:
                 raise IllegalAction(follow_reason(led, [led * 13 + r for r in reversed(h[led])]))
-        if action.signal is not None:
+        signal = action.signal
+        if signal is not None:
             if self.signal_tokens is None:
                 raise IllegalAction("signals are not used at this table")
-            if self.trick:
+            if trick:
                 raise IllegalAction("only the player leading to a trick may signal")
-            if action.signal not in self.signal_tokens:
-                raise IllegalAction(f"{action.signal!r} is not a signal here "
+            if signal not in self.signal_tokens:
+                raise IllegalAction(f"{quote(signal)} is not a signal here "
                                     f"({', '.join(self.signal_tokens)})")
         if action.bella:
             raise IllegalAction("there is no bella in this game")
         trick_no = len(self.completed) + 1
-        if action.signal is not None:
-            self.signals.append({"trick": trick_no, "seat": seat, "signal": action.signal})
-        self.fast_play(c)
-        events = [public("play", seat=seat, card=action.card, signal=action.signal,
-                         trick=trick_no)]
-        if len(self.completed) == trick_no:
-            leader, cards, winner = self.completed[-1]
-            events.append(public("trick", number=trick_no, leader=leader,
-                                 cards=[[s, name(x)] for s, x in cards], winner=winner))
-        events.extend(self._status_events())
-        if self.is_over:
-            events.append(public("deal_over", summary=self.summary()))
+        if signal is not None:
+            self.signals.append({"trick": trick_no, "seat": seat, "signal": signal})
+        held.remove(r)  # fast_play, inlined: this is the readable API's hot path
+        done = self.trick_step(seat, c)
+        if done:
+            self._after_trick(self.leader)
+        events = [public_event("play", {"seat": seat, "card": action.card, "signal": signal,
+                                        "trick": trick_no})]
+        if done:
+            events.append(public_event("trick", {"number": trick_no,
+                                                 **trick_json(self.completed[-1])}))
+            events.extend(self._status_events())
+            if self.phase == OVER_PHASE:
+                events.append(public_event("deal_over", {"summary": self.summary()}))
         return events
 
     def _status_events(self) -> list[Event]:
-        """Events a subclass adds after a play (Turup's kort decision)."""
+        """Events a subclass adds after a trick (Turup's kort decision)."""
         return []
 
     def hand_names(self, seat: int) -> list[str]:
         """``seat``'s current hand, sorted for display (suits alternate black and red)."""
-        cards = [s * 13 + r for s in range(4) for r in self.hands[seat][s]]
-        return [name(c) for c in sort_for_display(cards)]
+        h = self.hands[seat]  # suit lists are kept sorted: no sort needed
+        return [NAMES[s * 13 + r] for s in DISPLAY_SUIT_ORDER for r in reversed(h[s])]
 
     def _visible_hand(self, seat: int) -> list[str]:
-        if self.phase == "trump":
+        if self.phase == TRUMP_PHASE:
             if seat != self.eldest:
                 return []
             return [name(c) for c in sort_for_display(self.dealt[seat][:3])]
         return self.hand_names(seat)
 
     def hand_sizes(self) -> list[int]:
-        if self.phase == "trump":
+        if self.phase == TRUMP_PHASE:
             return [3 if s == self.eldest else 0 for s in range(4)]
         return [sum(len(x) for x in self.hands[s]) for s in range(4)]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         trump = SUITS[self.trump] if self.trump >= 0 else None
-        out: dict[str, Any] = {
-            "game": self.game,
-            "seat": seat,
-            "players": 4,
-            "teams": [list(t) for t in TEAMS_4],
-            "dealer": self.dealer,
+        out = common_view(
+            self, seat, teams=TEAMS_4, trump=self.trump,
+            hand=[] if seat is None else self._visible_hand(seat),
+            hand_sizes=self.hand_sizes(),
+            facts=[["Trump", SUIT_NAMES[self.trump] if trump else "not named yet"],
+                   ["Tricks A–B", "{}–{}".format(*self.tricks_by_team())]])
+        view: dict[str, Any] = dict(out)
+        view.update({
             "eldest": self.eldest,
             "direction": "clockwise" if self.direction == 1 else "counterclockwise",
-            "phase": self.phase,
-            "to_act": list(self.to_act),
-            "trump": trump,
-            "hand": [] if seat is None else self._visible_hand(seat),
-            "hand_sizes": self.hand_sizes(),
-            "trick": {"leader": self.leader, "cards": [[s, name(c)] for s, c in self.trick]},
-            "tricks": [_trick_json(t) for t in self.completed],
             "tricks_by_seat": list(self.tricks_by_seat),
             "tricks_by_team": self.tricks_by_team(),
             "signals": [dict(x) for x in self.signals],
             "signal_tokens": list(self.signal_choices()),
-        }
-        facts = [["Trump", SUIT_NAMES[self.trump] if trump else "not named yet"],
-                 ["Tricks A–B", "{}–{}".format(*self.tricks_by_team())]]
-        out["facts"] = facts
-        return out
+        })
+        return view
 
     def summary(self) -> dict[str, Any]:
         return {
             "dealer": self.dealer,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "trick_winners": [w for _, _, w in self.completed],
-            "tricks": [_trick_json(t) for t in self.completed],
+            "trick_winners": self.trick_winners(),
+            "tricks": self.tricks_json(),
             "tricks_by_seat": list(self.tricks_by_seat),
             "tricks_by_team": self.tricks_by_team(),
             "hand_over": self.is_over,
@@ -298,30 +344,46 @@ class PlainTrickDeal(Deal):
         return DISPLAY_SUIT_ORDER
 
 
-def _trick_json(t: tuple[int, list[tuple[int, int]], int]) -> dict[str, Any]:
-    leader, cards, winner = t
-    return {"leader": leader, "cards": [[s, name(c)] for s, c in cards], "winner": winner}
+def _same(ranks: list[int]) -> list[int]:
+    """A single pack's suit list is already distinct."""
+    return ranks
 
 
-def _card_int(text: str) -> int:
-    from games.cards import card
+def _distinct(ranks: list[int]) -> list[int]:
+    """The distinct values of a sorted list, in order (duplicates: Arba'a Turub's copies)."""
+    if len(ranks) < 2:
+        return ranks
+    out = [ranks[0]]
+    for r in ranks:
+        if r != out[-1]:
+            out.append(r)
+    return out
 
-    return card(text)
+
+@lru_cache(maxsize=64)
+def _signal_plays(signals: tuple[str, ...] | None) -> tuple[tuple[Action, ...], ...] | None:
+    """``[c]``: the plays of card ``c`` a leader may make, plain then with each signal
+    (built once per set of signal tokens)."""
+    if not signals:
+        return None
+    return tuple((PLAY_ACTIONS[c], *(Action.play(name(c), signal=t) for t in signals))
+                 for c in range(52))
+
+
+@cache
+def _pack(copies: int) -> tuple[int, ...]:
+    """The 36-card pack ``copies`` times (built once)."""
+    return tuple(deck(RANKS_36, copies=copies))
 
 
 def deal_hands(
     dealer: int, direction: int, per_seat: int, copies: int, rng: random.Random
 ) -> list[list[int]]:
     """Shuffle the pack and deal it in packets of three from eldest in ``direction``."""
-    from games.cards import RANKS_36, deal_packets, deck, seat_order, shuffled
-
-    cards = shuffled(deck(RANKS_36, copies=copies), rng)
-    order = seat_order((dealer + direction) % 4, 4, direction)
-    return deal_packets(cards, order, 3, per_seat, 4)
+    cards = shuffled(_pack(copies), rng)
+    return deal_packets(cards, ORDERS[direction][(dealer + direction) % 4], 3, per_seat, 4)
 
 
-ORDERS = {d: [[(s + d * i) % 4 for i in range(4)] for s in range(4)] for d in (1, -1)}
-"""``ORDERS[direction][leader]``: the four seats of a trick in playing order."""
 
 
 def playout_tricks(
@@ -342,12 +404,14 @@ def playout_tricks(
     of search playouts and of ``bench/engine.py``.
     """
     orders = ORDERS[direction]
+    keys = NATURAL_KEYS[trump + 1]  # the readable path's card keys
     n = sum(len(x) for x in hands[leader])
     team = [tally[0] + tally[2], tally[1] + tally[3]]
     stop_a, stop_b = stop
     while n and team[0] < stop_a and team[1] < stop_b:
         first = True
-        led = -1
+        led = base = -1
+        row = keys[0]
         best = -1
         winner = leader
         for seat in orders[leader]:
@@ -356,8 +420,7 @@ def playout_tricks(
                 lst = h[led]
                 k = len(lst)
                 if k:
-                    r = lst.pop(int(rnd() * k))
-                    key = 100 + r if led == trump else r
+                    key = row[base + lst.pop(int(rnd() * k))]
                     if key > best:
                         best, winner = key, seat
                     continue
@@ -370,12 +433,14 @@ def playout_tricks(
                 lst = h[s]
             r = lst.pop(i)
             if first:
-                led = s
+                led, base, row = s, s * 13, keys[s]
                 first = False
-                best = 100 + r if s == trump else r
+                best = row[base + r]
                 winner = seat
-            elif s == trump and 100 + r > best:
-                best, winner = 100 + r, seat
+            else:
+                key = row[s * 13 + r]
+                if key > best:
+                    best, winner = key, seat
         tally[winner] += 1
         team[winner & 1] += 1
         leader = winner

@@ -16,8 +16,8 @@ from typing import Any
 
 from games.actions import action_from_json
 from games.base import Match
-from games.errors import GameError, IllegalAction, OptionError, RecordError
-from games.registry import GAMES
+from games.errors import GameError, IllegalAction, OptionError, RecordError, quote
+from games.registry import GAMES, UnknownGame, game_id
 
 FORMAT = "tricktable/1"
 _DEAL_KEYS = frozenset({"dealer", "hands", "extra", "actions", "summary"})
@@ -53,12 +53,13 @@ def open_match(record: Mapping[str, Any]) -> Match:
         raise RecordError("a record must be a JSON object")
     unknown = sorted(set(record) - _TOP_KEYS)
     if unknown:
-        raise RecordError(f"field {unknown[0]!r}: not a record field")
+        raise RecordError(f"field {quote(unknown[0])}: not a record field")
     if record.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"field 'format': {record.get('format')!r} is not {FORMAT!r}")
-    game = record.get("game")
-    if not isinstance(game, str) or game not in GAMES:
-        raise RecordError(f"field 'game': {game!r} is not one of {', '.join(GAMES)}")
+        raise RecordError(f"field 'format': {quote(record.get('format'))} is not {FORMAT!r}")
+    try:
+        game = game_id(record.get("game"))
+    except UnknownGame as exc:
+        raise RecordError(f"field 'game': {exc}") from None
     players = record.get("players")
     if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
         raise RecordError("field 'players': must be a whole number")
@@ -87,13 +88,16 @@ def replay(record: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
             where = f"deal {index}"
             if not isinstance(deal_obj, Mapping):
                 raise RecordError(f"{where}: must be a JSON object")
-            if illegal is not None or (match.current is not None and not match.current.is_over):
+            if illegal is not None:
+                raise RecordError(f"{where}: follows a rejected action (deal "
+                                  f"{illegal['deal']}, action {illegal['action']})")
+            if match.current is not None and not match.current.is_over:
                 raise RecordError(f"{where}: follows a deal that did not finish")
             if match.over:
                 raise RecordError(f"{where}: the match was already decided")
             bad = sorted(set(deal_obj) - _DEAL_KEYS)
             if bad:
-                raise RecordError(f"{where}, field {bad[0]!r}: not a deal field")
+                raise RecordError(f"{where}, field {quote(bad[0])}: not a deal field")
             dealer = deal_obj.get("dealer")
             if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
                 raise RecordError(f"{where}, field 'dealer': must be a seat number")
@@ -121,7 +125,8 @@ def replay(record: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
                 except IllegalAction as exc:
                     illegal = {"deal": index, "action": a_index, "reason": exc.reason}
                     break
-            if deal.is_over and illegal is None:
+            if deal.is_over:
+                # A deal complete before a rejected action counts fully (records.md).
                 summaries.append(match.finish_deal())
             else:
                 summaries.append(deal.summary())
@@ -133,11 +138,27 @@ def replay(record: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
     return out, 0 if illegal is None else 1
 
 
+def load_json(text: str) -> Any:
+    """Parse JSON text written by someone else (a record file, a league report, table
+    options); raise :class:`RecordError` with one short line for anything the parser
+    refuses: bad syntax (with its place), nesting deeper than Python's parser follows
+    (about 1,000 levels), a number too long to read."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, "
+                          f"column {exc.colno}") from None
+    except RecursionError:
+        raise RecordError("the JSON is nested too deeply") from None
+    except ValueError:  # int() refuses numbers over sys.get_int_max_str_digits() digits
+        raise RecordError("the JSON holds a number too long to read (thousands of digits)"
+                          ) from None
+
+
 def replay_text(text: str) -> tuple[dict[str, Any], int]:
     """Replay a record given as JSON text (invalid JSON: status 2 with the parser's place)."""
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return {"ok": False, "error": f"not valid JSON: {exc.msg} at line {exc.lineno}, "
-                f"column {exc.colno}"}, 2
+        record = load_json(text)
+    except RecordError as exc:
+        return {"ok": False, "error": str(exc)}, 2
     return replay(record)

@@ -49,6 +49,8 @@ Choices where the rule file is silent (a careful referee's):
 * Bella inside the winning run: the engine announces bella for the holder when his runs are
   shown at the end of trick 1 (the rule's "may also announce when showing the run"; the K-Q
   are being shown anyway). A bella in a run that does not win is announced with a card.
+  The holder's own call with a card afterwards is still accepted and changes nothing
+  (section 7: bella counts once).
 * ``auto_bella`` announces with the second card (also with ``bella_call_on_first``): the
   moment that is always allowed and reveals nothing early.
 * ``concede`` is accepted from any seat once trump is fixed and until the hand ends, also
@@ -74,16 +76,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from games.actions import Action
-from games.base import Deal, Event, GameInfo, Match, private, public
+from games.actions import PLAYS, Action
+from games.base import Deal, Event, GameInfo, Match, TrickDeal, private, public
 from games.cards import NATURAL, RANKS_36, SUIT_NAMES, SUITS, deck, name, sort_for_display
 from games.cards import card as parse_card
-from games.errors import IllegalAction, RecordError
+from games.errors import IllegalAction, RecordError, quote
 from games.options import GameOptions, option
 from games.plain_tricks import TEAMS_4, deal_hands
-from games.trick import follow_reason
+from games.trick import TRUMP_BONUS, follow_reason, key_tables, trick_json
+from games.views import common_view
 
 # -- tables ---------------------------------------------------------------------------------
 # Inside a suit a card is a bit 0..8 of a 9-bit mask, bit = its strength in the order that
@@ -131,6 +135,19 @@ STRENGTH: tuple[tuple[int, ...], ...] = tuple(
 )
 """``STRENGTH[trump + 1][card]``: in-suit strength for display sorting (no trump: -1)."""
 KQ_BITS = (1 << TRUMP_ORDER.index("K")) | (1 << TRUMP_ORDER.index("Q"))
+KEYS = key_tables(BIT_OF[0], BIT_OF[1])
+"""The card keys (:func:`games.trick.key_tables`): plain and trump orders by bit."""
+
+
+class TarabishPhase(StrEnum):
+    """The phases of a Tarabish hand."""
+
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
+
+
+P = TarabishPhase
 
 
 def _run_values(length: int, split: bool) -> list[int]:
@@ -284,20 +301,24 @@ def _check_hands(hands: list[list[int]]) -> None:
         raise RecordError(f"field 'hands': the hands are not the 36-card pack ({detail})")
 
 
-class TarabishDeal(Deal):
-    """One hand of Tarabish. Phases: ``"auction"``, ``"play"``, ``"over"``.
+class TarabishHand(TrickDeal):
+    """The state and fast core of one hand of Tarabish (:class:`TarabishDeal` adds the
+    readable surface). Phases (:class:`TarabishPhase`): ``auction``, ``play``, ``over``.
 
     The fast state: ``hands[seat][suit]`` is a 9-bit mask of strengths (plain order; the
-    trump suit's masks are re-ordered when trump is fixed). ``best_key`` is the strength of
-    the card winning the trick (``100 +`` for a trump, ``-1`` off-suit), ``best_trump`` the
-    bit of the best trump in the trick (``-1``: none).
+    trump suit's masks are re-ordered when trump is fixed). The trick is
+    :class:`games.trick.TrickPlay`'s with :data:`KEYS`: ``best_key`` is the bit of the card
+    winning the trick (plus :data:`~games.trick.TRUMP_BONUS` for a trump), ``best_trump``
+    the bit of the best trump in the trick (``-1``: none).
     """
 
     game = "tarabish"
 
-    def __init__(self, dealer: int, hands: list[list[int]], options: TarabishOptions) -> None:
+    def __init__(self, dealer: int, hands: list[list[int]], options: TarabishOptions, *,
+                 trusted: bool = False) -> None:
         super().__init__(4, dealer)
-        _check_hands(hands)
+        if not trusted:
+            _check_hands(hands)
         self.opts = options
         self.eldest = (dealer + 1) % 4
         self.order = tuple((self.eldest + i) % 4 for i in range(4))
@@ -306,18 +327,12 @@ class TarabishDeal(Deal):
         for seat, hand in enumerate(hands):
             for c in hand:
                 self.hands[seat][c // 13] |= 1 << BIT_OF[0][c]
-        self.phase = "auction"
+        self.phase = P.AUCTION
         self.bidder = self.eldest
         self.auction: list[tuple[int, int]] = []  # (seat, suit or -1 for pass)
-        self.trump = -1
         self.caller: int | None = None
         self.hand_void = False
-        self.leader = self.turn = self.eldest
-        self.led = -1
-        self.trick: list[tuple[int, int]] = []
-        self.best_key = self.best_seat = self.best_trump = -1
-        self.completed: list[tuple[int, list[tuple[int, int]], int]] = []
-        self.tricks_by_seat = [0, 0, 0, 0]
+        self.init_tricks(4, self.eldest, 1, KEYS)
         self.card_points = [0, 0]
         # Runs, known from the dealt hands; keys compare (value, top card, trump suit).
         split = options.split_long_runs
@@ -344,19 +359,6 @@ class TarabishDeal(Deal):
         self.bella_with_run = False
         self.conceded_by: int | None = None
 
-    def copy(self) -> TarabishDeal:
-        new = object.__new__(TarabishDeal)
-        new.__dict__.update(self.__dict__)
-        new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
-        new.auction = list(self.auction)
-        new.trick = list(self.trick)
-        new.completed = list(self.completed)
-        new.tricks_by_seat = list(self.tricks_by_seat)
-        new.card_points = list(self.card_points)
-        new.declared = list(self.declared)
-        return new
-
     # -- fast core --------------------------------------------------------------------------
     def fast_bid(self, suit: int) -> None:
         """The bidder passes (``suit == -1``) or calls ``suit``; no checks."""
@@ -366,7 +368,7 @@ class TarabishDeal(Deal):
             self._fix_trump(seat, suit)
         elif seat == self.dealer:
             self.hand_void = True
-            self.phase = "over"
+            self.phase = P.OVER
         else:
             self.bidder = (seat + 1) % 4
 
@@ -375,7 +377,7 @@ class TarabishDeal(Deal):
         self.caller = seat
         for h in self.hands:
             h[suit] = TO_TRUMP[h[suit]]
-        self.phase = "play"
+        self.phase = P.PLAY
         self._begin_turn()
 
     def _begin_turn(self) -> None:
@@ -434,37 +436,31 @@ class TarabishDeal(Deal):
         b = BIT_OF[s == self.trump][c]
         return b >= 0 and bool(self.hands[seat][s] >> b & 1)
 
+    @property
+    def led(self) -> int:
+        """The suit led to the trick in progress (``-1``: none yet)."""
+        return self.trick[0][1] // 13 if self.trick else -1
+
+    @property
+    def best_trump(self) -> int:
+        """The bit of the best trump in the trick in progress (``-1``: none)."""
+        k = self.best_key
+        return k - TRUMP_BONUS if k >= TRUMP_BONUS else -1
+
     def fast_play(self, c: int) -> None:
         """Play card ``c`` for the seat to move, without checks, events or bella."""
         seat = self.turn
         s = c // 13
-        t = s == self.trump
-        b = BIT_OF[t][c]
-        self.hands[seat][s] ^= 1 << b
-        trick = self.trick
-        if not trick:
-            self.led = s
-        trick.append((seat, c))
-        key = 100 + b if t else (b if s == self.led else -1)
-        if key > self.best_key:
-            self.best_key, self.best_seat = key, seat
-            if t:
-                self.best_trump = b
-        if len(trick) < 4:
-            self.turn = (seat + 1) % 4
+        tr = self._trump
+        self.hands[seat][s] ^= 1 << BIT_OF[s == tr][c]
+        if not self.trick_step(seat, c):
             self._begin_turn()
             return
-        winner = self.best_seat
-        tr = self.trump
+        winner, trick = self.leader, self.completed[-1][1]
         pts = sum(POINTS[x // 13 == tr][BIT_OF[x // 13 == tr][x]] for _, x in trick)
-        self.completed.append((self.leader, trick, winner))
-        self.tricks_by_seat[winner] += 1
-        self.trick = []
-        self.led = self.best_key = self.best_seat = self.best_trump = -1
-        self.leader = self.turn = winner
         if len(self.completed) == 9:
             self.card_points[winner & 1] += pts + LAST_TRICK
-            self.phase = "over"
+            self.phase = P.OVER
             return
         self.card_points[winner & 1] += pts
         if len(self.completed) == 1:
@@ -537,7 +533,7 @@ class TarabishDeal(Deal):
 
     def outcome(self) -> tuple[str | None, list[int] | None]:
         """``(result, hand_score)`` of a finished hand (``(None, None)`` before the end)."""
-        if self.phase != "over":
+        if self.phase != P.OVER:
             return None, None
         if self.hand_void or self.caller is None:
             return None, [0, 0]
@@ -551,18 +547,23 @@ class TarabishDeal(Deal):
         return hand_result(calling, self.raw_points(), total,
                            self.opts.half_bait_is_whole_bait)
 
-    # -- readable surface -------------------------------------------------------------------
+
+
+class TarabishDeal(TarabishHand):
+    """One hand of Tarabish: the readable surface (actions checked with a reason, events,
+    views, summary) on top of :class:`TarabishHand`'s fast core."""
+
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "auction":
+        if self.phase == P.AUCTION:
             return (self.bidder,)
-        if self.phase == "play":
+        if self.phase == P.PLAY:
             return (self.turn,)
         return ()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == P.OVER
 
     def closed_reason(self) -> str:
         if self.hand_void:
@@ -573,18 +574,18 @@ class TarabishDeal(Deal):
 
     def may_declare(self, seat: int) -> bool:
         """Whether ``declare_runs`` would declare something for ``seat`` now."""
-        return (self.phase == "play" and not self.completed and seat == self.turn
+        return (self.phase == P.PLAY and not self.completed and seat == self.turn
                 and self.run_total[seat] > 0 and seat not in self.declared)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "auction":
+        if self.phase == P.AUCTION:
             if seat != self.bidder:
                 return []
             out = [Action.call_trump(s) for s in SUITS]
             if seat != self.dealer or self.opts.dealer_may_pass:
                 out.insert(0, Action.pass_())
             return out
-        if self.phase != "play":
+        if self.phase != P.PLAY:
             return []
         out = []
         if seat == self.turn:
@@ -592,7 +593,7 @@ class TarabishDeal(Deal):
                 out.append(Action("declare_runs"))
             announce = not self.opts.auto_bella and self.bella_seat is None
             for c in self.fast_legal(seat):
-                out.append(Action.play(name(c)))
+                out.append(PLAYS[c])
                 if announce and self.bella_refusal(seat, c) is None:
                     out.append(Action.play(name(c), bella=True))
         if self.opts.allow_concede:
@@ -612,7 +613,7 @@ class TarabishDeal(Deal):
         raise IllegalAction(f"{kind.replace('_', ' ')} is not an action of tarabish")
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != "auction":
+        if self.phase != P.AUCTION:
             raise IllegalAction(f"the auction is over: {SUIT_NAMES[self.trump]} are trumps")
         if seat != self.bidder:
             raise self.not_your_turn(seat)
@@ -639,7 +640,7 @@ class TarabishDeal(Deal):
                 for s in self.declared[since:]]
 
     def _declare(self, seat: int) -> list[Event]:
-        if self.phase != "play":
+        if self.phase != P.PLAY:
             raise IllegalAction("runs are declared at your first turn to play, once trump "
                                 "has been called")
         if self.completed:
@@ -683,7 +684,7 @@ class TarabishDeal(Deal):
                 f"play a trump: you hold {cards}")
 
     def _play(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "auction":
+        if self.phase == P.AUCTION:
             raise IllegalAction(f"trump has not been called yet (seat {self.bidder} to speak)")
         if seat != self.turn:
             raise self.not_your_turn(seat)
@@ -704,7 +705,8 @@ class TarabishDeal(Deal):
             why = self.bella_refusal(seat, c)
             if why is not None:
                 raise IllegalAction(why)
-            if self.bella_seat is not None and not self.opts.auto_bella:
+            if (self.bella_seat is not None and not self.opts.auto_bella
+                    and not (self.bella_with_run and self.bella_seat == seat)):
                 raise IllegalAction("bella has already been announced")
             announce = self.bella_seat is None
         elif self.opts.auto_bella and self.bella_seat is None:
@@ -716,9 +718,7 @@ class TarabishDeal(Deal):
         self.fast_play(c)
         events = [public("play", seat=seat, card=action.card, bella=announce, trick=trick_no)]
         if len(self.completed) == trick_no:
-            leader, cards, winner = self.completed[-1]
-            events.append(public("trick", number=trick_no, leader=leader,
-                                 cards=[[s, name(x)] for s, x in cards], winner=winner))
+            events.append(public("trick", number=trick_no, **trick_json(self.completed[-1])))
             if trick_no == 1:
                 events.append(public("runs", **self.runs_public()))
                 if self.bella_with_run:
@@ -731,12 +731,12 @@ class TarabishDeal(Deal):
     def _concede(self, seat: int) -> list[Event]:
         if not self.opts.allow_concede:
             raise IllegalAction("conceding is not allowed at this table")
-        if self.phase != "play":
+        if self.phase != P.PLAY:
             raise IllegalAction("you can concede only once trump has been called; pass instead")
         self.conceded_by = seat
         if not self.runs_resolved:
             self.resolve_runs()
-        self.phase = "over"
+        self.phase = P.OVER
         return [public("concede", seat=seat, team=seat & 1),
                 public("deal_over", summary=self.summary())]
 
@@ -752,7 +752,7 @@ class TarabishDeal(Deal):
 
     def visible_hand(self, seat: int) -> list[str]:
         """What ``seat`` sees of his hand: his first six cards during the auction."""
-        if self.phase == "auction" or (self.hand_void and self.trump < 0):
+        if self.phase == P.AUCTION or (self.hand_void and self.trump < 0):
             return [name(c) for c in sort_for_display(self.dealt[seat][:6],
                                                       self.strength_table())]
         return self.hand_names(seat)
@@ -773,10 +773,6 @@ class TarabishDeal(Deal):
             else [],
         }
 
-    def _trick_json(self, t: tuple[int, list[tuple[int, int]], int]) -> dict[str, Any]:
-        leader, cards, winner = t
-        return {"leader": leader, "cards": [[s, name(c)] for s, c in cards], "winner": winner}
-
     def tricks_by_team(self) -> list[int]:
         t = self.tricks_by_seat
         return [t[0] + t[2], t[1] + t[3]]
@@ -790,25 +786,18 @@ class TarabishDeal(Deal):
             split = self.opts.split_long_runs
             mine = [{"cards": cards, "value": sum(_run_values(len(cards), split))}
                     for cards in self.run_cards(seat)]
-        out: dict[str, Any] = {
-            "game": self.game,
-            "seat": seat,
-            "players": 4,
-            "teams": [list(t) for t in TEAMS_4],
-            "dealer": self.dealer,
+        out: dict[str, Any] = dict(common_view(
+            self, seat, teams=TEAMS_4, trump=self.trump,
+            hand=[] if seat is None else self.visible_hand(seat),
+            hand_sizes=[9 - len(self.completed) - any(s == p for p, _ in self.trick)
+                        for s in range(4)],
+            facts=[]))
+        out.update({
             "eldest": self.eldest,
-            "phase": self.phase,
-            "to_act": list(self.to_act),
-            "trump": trump,
             "caller": self.caller,
             "auction": [[s, "pass" if x < 0 else SUITS[x]] for s, x in self.auction],
-            "hand": [] if seat is None else self.visible_hand(seat),
             "kitty_hidden": before_trump,
-            "hand_sizes": [9 - len(self.completed) - any(s == p for p, _ in self.trick)
-                           for s in range(4)],
-            "trick": {"leader": self.leader, "cards": [[s, name(c)] for s, c in self.trick]},
-            "tricks": [self._trick_json(t) for t in self.completed],
-            "last_trick": self._trick_json(self.completed[-1]) if self.completed else None,
+            "last_trick": trick_json(self.completed[-1]) if self.completed else None,
             "tricks_by_seat": list(self.tricks_by_seat),
             "tricks_by_team": self.tricks_by_team(),
             "card_points_by_team": list(self.card_points),
@@ -819,7 +808,7 @@ class TarabishDeal(Deal):
             "conceded_by": self.conceded_by,
             "result": result,
             "hand_score": score,
-        }
+        })
         facts: list[list[str]] = []
         if trump:
             facts.append(["Trump", f"{SUIT_NAMES[self.trump]} (called by seat {self.caller}, "
@@ -844,15 +833,15 @@ class TarabishDeal(Deal):
 
     def summary(self) -> dict[str, Any]:
         result, score = self.outcome()
-        over = self.phase == "over"
+        over = self.phase == P.OVER
         return {
             "dealer": self.dealer,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "caller": self.caller,
             "hand_void": self.hand_void,
             "auction": [[s, "pass" if x < 0 else SUITS[x]] for s, x in self.auction],
-            "trick_winners": [w for _, _, w in self.completed],
-            "tricks": [self._trick_json(t) for t in self.completed],
+            "trick_winners": self.trick_winners(),
+            "tricks": self.tricks_json(),
             "tricks_by_seat": list(self.tricks_by_seat),
             "tricks_by_team": self.tricks_by_team(),
             "hand_over": over,
@@ -888,29 +877,18 @@ class TarabishMatch(Match):
     options_type = TarabishOptions
     options: TarabishOptions
 
-    def _setup(self) -> None:
-        self.points = [0, 0]
+    def deal_cards(self, dealer: int, rng: random.Random) -> list[list[int]]:
+        return deal_hands(dealer, 1, 9, 1, rng)
 
-    @property
-    def totals(self) -> list[int]:
-        return list(self.points)
-
-    def _new_deal(
-        self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
-        rng: random.Random | None,
-    ) -> Deal:
-        if hands is None:
-            assert rng is not None
-            hands = deal_hands(dealer, 1, 9, 1, rng)
-        return TarabishDeal(dealer, hands, self.options)
+    def build_deal(self, dealer: int, hands: list[list[int]], *, trusted: bool) -> Deal:
+        return TarabishDeal(dealer, hands, self.options, trusted=trusted)
 
     def _score(self, summary: dict[str, Any]) -> None:
         self.next_dealer = (self.next_dealer + 1) % 4
         if summary["hand_void"]:
             return
-        for side in (0, 1):
-            self.points[side] += summary["hand_score"][side]
-        a, b = self.points
+        self.add_scores(summary["hand_score"])
+        a, b = self.scores
         if max(a, b) < self.options.target:
             return
         if a != b:
@@ -962,7 +940,7 @@ class TarabishMatch(Match):
             if (not isinstance(run_points, int) or isinstance(run_points, bool)
                     or run_points not in allowed):
                 listed = ", ".join(map(str, sorted(allowed)))
-                raise RecordError(f"field 'summary.runs.points': {run_points!r} is not a run "
+                raise RecordError(f"field 'summary.runs.points': {quote(run_points)} is not a run "
                                   f"total one hand can hold ({listed})")
         bella = given.get("bella")
         if bella is not None:
@@ -996,16 +974,16 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
     assert isinstance(deal, TarabishDeal)
     rnd = rng.random
     opts = deal.opts
-    if deal.phase == "auction":
+    if deal.phase == P.AUCTION:
         may_pass = opts.dealer_may_pass
-        while deal.phase == "auction":
+        while deal.phase == P.AUCTION:
             seat = deal.bidder
             i = int(rnd() * (4 if seat == deal.dealer and not may_pass else 5))
             suit = i if i < 4 else -1
             if log is not None:
                 log.append((seat, Action.call_trump(SUITS[i]) if i < 4 else Action.pass_()))
             deal.fast_bid(suit)
-    if deal.phase == "over":
+    if deal.phase == P.OVER:
         score = deal.outcome()[1]
         return score if score is not None else [0, 0]
     tr = deal.trump
@@ -1020,7 +998,7 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
         if log is not None:
             log.append((seat, c))
         deal.fast_play(c)
-        if deal.phase == "over":
+        if deal.phase == P.OVER:
             return deal.outcome()[1] or [0, 0]
     hands = deal.hands
     if deal.runs_resolved:
@@ -1135,7 +1113,7 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
         cp[bella_seat & 1] += BELLA
         total += BELLA
     assert deal.caller is not None
-    deal.phase = "over"
+    deal.phase = P.OVER
     return hand_result(deal.caller & 1, cp, total, opts.half_bait_is_whole_bait)[1]
 
 

@@ -10,7 +10,8 @@
 * **Bidding** (phase ``"bid"``): simultaneous and secret. ``to_act`` holds every seat that
   has not bid; a seat's bid is visible only to itself until all are in, then all are
   revealed at once. Values: J Q K 0, A 1, 2–9 face, T 10. The high bidder (largest value,
-  ties by the bid card's suit ``S > H > D > C``) names trump (his card's suit) and leads.
+  ties by the bid card's suit ``S > H > D > C``, then by rank ``K > Q > J`` for two court
+  cards of one suit) names trump (his card's suit) and leads.
   Total > 13: main **atas** (play high); < 13: main **bawah** (play low); = 13: the high
   bidder must ``adjust`` (phase ``"adjust"``): ``up`` or ``down`` by ``k`` in
   ``adjust_amounts``; every bid moves by ``k`` (negative bids are kept). Bid cards stay in
@@ -51,9 +52,8 @@ Choices where the rule file is silent (a careful referee's):
   record replays to the same summaries. The playable deal's view says ``redeals`` (how
   many void deals came just before it). A void deal given by a record has phase
   ``"over"``; every action on it is refused with the misdeal as the reason.
-* **Equal one-card bids.** J, Q and K of one suit are all worth 0 and share a suit; if
-  such bids tie for highest, the higher card wins (K > Q > J). (A multi-card table uses the
-  rule file's order: single-suit, highest suit, then first from the dealer.)
+* **Multi-card ties.** A multi-card table breaks ties by the rule file's order for them
+  (single-suit, highest suit, then first from the dealer), not by rank.
 * **Secret bids** cannot be changed once placed. Who has bid is public (the card is on the
   table face down); the cards are not. A bid card stays in its owner's hand (and in
   ``hand_sizes``) during bidding, since it goes back before play anyway. A deal summary
@@ -81,15 +81,15 @@ Choices where the rule file is silent (a careful referee's):
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
-from games.actions import Action
-from games.base import HIDDEN, Deal, Event, GameInfo, Match, private, public
+from games.actions import PLAYS, Action
+from games.base import HIDDEN, Deal, Event, GameInfo, Match, TrickDeal, private, public
 from games.cards import (
     NATURAL,
     SUIT_NAMES,
@@ -103,9 +103,10 @@ from games.cards import (
     sort_for_display,
 )
 from games.cards import card as parse_card
-from games.errors import IllegalAction, OptionError, RecordError
+from games.errors import IllegalAction, OptionError, RecordError, quote
 from games.options import GameOptions, option
-from games.trick import follow_reason
+from games.trick import NATURAL_KEYS, follow_reason, trick_json
+from games.views import common_view
 
 HAND_SIZE = 13
 TARGET = 13
@@ -215,8 +216,23 @@ def pick_dealer(totals: Sequence[int], previous: int, direction: int) -> int:
     return max((s for s in range(n) if totals[s] == low), key=steps)
 
 
-class TrufDeal(Deal):
-    """One deal of Truf (a void deal when the given hands are a misdeal).
+class TrufPhase(StrEnum):
+    """The phases of a Truf deal."""
+
+    BID = "bid"
+    """Secret bids, all seats at once."""
+    ADJUST = "adjust"
+    """The bids total 13: the high bidder moves them up or down."""
+    PLAY = "play"
+    OVER = "over"
+
+
+P = TrufPhase
+
+
+class TrufHand(TrickDeal):
+    """The state and fast core of one deal of Truf (:class:`TrufDeal` adds the readable
+    surface); a void deal when the given hands are a misdeal.
 
     The fast state: ``hands[seat][suit]`` sorted lists of card ints (four suit lists even
     with three players), ``trump`` a suit int or ``-1``, ``broken``, the trick
@@ -227,13 +243,15 @@ class TrufDeal(Deal):
     game = "truf"
 
     def __init__(self, players: int, dealer: int, hands: list[list[int]], *,
-                 hand_number: int, options: TrufOptions, redeals: int = 0) -> None:
+                 hand_number: int, options: TrufOptions, redeals: int = 0,
+                 trusted: bool = False) -> None:
         super().__init__(players, dealer)
         self.options = options
         self.hand_number = hand_number
         self.direction = direction_of(hand_number)
         self.suits = suits_in_play(players, options.removed_suit)
-        _check_hands(hands, players, self.suits)
+        if not trusted:
+            _check_hands(hands, players, self.suits)
         # seats from the player next to the dealer in the deal's direction; the dealer last
         self.order = seat_order((dealer + self.direction) % players, players, self.direction)
         self.dealt = [list(h) for h in hands]
@@ -245,23 +263,16 @@ class TrufDeal(Deal):
                 lst.sort()
         self.redeals = redeals
         self.misdeal = misdeal_of(hands)
-        self.phase = "over" if self.misdeal else "bid"
+        self.phase = P.OVER if self.misdeal else P.BID
         self.bids: list[tuple[int, ...] | None] = [None] * players
         self.bid_values: list[int] | None = None
         self.bid_total: int | None = None
         self.high = -1
-        self.trump = -1
         self.mode: str | None = None
         self.adjust: tuple[str, int] | None = None
         self.final_bids: list[int] | None = None
-        self.leader = -1
-        self.turn = -1
-        self.trick: list[tuple[int, int]] = []
-        self.best_key = -1
-        self.best_seat = -1
+        self.init_tricks(players, -1, self.direction, NATURAL_KEYS)
         self.broken = False
-        self.completed: list[tuple[int, list[tuple[int, int]], int]] = []
-        self.tricks_by_seat = [0] * players
         self.points: list[int] | None = None
 
     # -- fast core --------------------------------------------------------------------------
@@ -314,7 +325,7 @@ class TrufDeal(Deal):
         self.trump = trump
         total = self.bid_total = sum(values)
         if total == TARGET:
-            self.phase = "adjust"
+            self.phase = P.ADJUST
             return
         self.mode = "atas" if total > TARGET else "bawah"
         self.final_bids = values
@@ -330,7 +341,7 @@ class TrufDeal(Deal):
         self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = "play"
+        self.phase = P.PLAY
         self.leader = self.turn = self.high
 
     def fast_legal(self, seat: int) -> list[int]:
@@ -350,29 +361,10 @@ class TrufDeal(Deal):
     def fast_play(self, c: int) -> None:
         """Play card ``c`` for the seat to move, without checks, events or messages."""
         seat = self.turn
-        s = c // 13
-        r = c % 13
-        self.hands[seat][s].remove(c)
-        trick = self.trick
-        led = trick[0][1] // 13 if trick else s
-        trick.append((seat, c))
-        if s == self.trump:
+        self.hands[seat][c // 13].remove(c)
+        if c // 13 == self._trump:
             self.broken = True
-            key = 100 + r
-        else:
-            key = r if s == led else -1
-        if key > self.best_key:
-            self.best_key, self.best_seat = key, seat
-        if len(trick) < self.players:
-            self.turn = (seat + self.direction) % self.players
-            return
-        winner = self.best_seat
-        self.completed.append((self.leader, trick, winner))
-        self.tricks_by_seat[winner] += 1
-        self.trick = []
-        self.best_key = self.best_seat = -1
-        self.leader = self.turn = winner
-        if len(self.completed) == HAND_SIZE:
+        if self.trick_step(seat, c) and len(self.completed) == HAND_SIZE:
             self.finish()
 
     def finish(self) -> None:
@@ -380,32 +372,27 @@ class TrufDeal(Deal):
         assert self.final_bids is not None and self.mode is not None
         self.points = deal_points(self.final_bids, self.tricks_by_seat, self.mode,
                                   self.options.scoring)
-        self.phase = "over"
+        self.phase = P.OVER
 
-    def copy(self) -> TrufDeal:
-        new = _copy.copy(self)
-        new.history = list(self.history)
-        new.hands = [[list(x) for x in h] for h in self.hands]
-        new.bids = list(self.bids)
-        new.trick = list(self.trick)
-        new.completed = list(self.completed)
-        new.tricks_by_seat = list(self.tricks_by_seat)
-        return new
 
-    # -- readable surface -------------------------------------------------------------------
+
+class TrufDeal(TrufHand):
+    """One deal of Truf: the readable surface (actions checked with a reason, events with
+    face-down trumps, views, summary) on top of :class:`TrufHand`'s fast core."""
+
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "bid":
+        if self.phase == P.BID:
             return tuple(s for s in range(self.players) if self.bids[s] is None)
-        if self.phase == "adjust":
+        if self.phase == P.ADJUST:
             return (self.high,)
-        if self.phase == "play":
+        if self.phase == P.PLAY:
             return (self.turn,)
         return ()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == P.OVER
 
     def closed_reason(self) -> str:
         if self.misdeal:
@@ -418,12 +405,12 @@ class TrufDeal(Deal):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
             return []
-        if self.phase == "bid":
+        if self.phase == P.BID:
             return [_bid_action(self, b) for b in self._bid_choices(seat)]
-        if self.phase == "adjust":
+        if self.phase == P.ADJUST:
             return [Action.adjust(d, k) for d in ("up", "down")
                     for k in sorted(set(self.options.adjust_amounts))]
-        return [Action.play(name(c)) for c in self.fast_legal(seat)]
+        return [PLAYS[c] for c in self.fast_legal(seat)]
 
     def _bid_choices(self, seat: int) -> list[tuple[int, ...]]:
         """Every legal bid of ``seat`` as card tuples (hand display order inside)."""
@@ -450,7 +437,7 @@ class TrufDeal(Deal):
         return ", ".join(f"seat {s}" for s in self.to_act)
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != "bid":
+        if self.phase != P.BID:
             raise IllegalAction("the bidding is over")
         own = self.bids[seat]
         if own is not None:
@@ -490,15 +477,15 @@ class TrufDeal(Deal):
         return {"bids": self.bid_values, "bid_cards": self._bid_cards(),
                 "bid_total": self.bid_total, "high_bidder": self.high,
                 "trump": SUITS[self.trump] if self.trump >= 0 else None,
-                "mode": self.mode, "adjust_needed": self.phase == "adjust"}
+                "mode": self.mode, "adjust_needed": self.phase == P.ADJUST}
 
     def _bid_cards(self) -> list[list[str]]:
         return [names_of(b) if b is not None else [] for b in self.bids]
 
     def _adjust(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "bid":
+        if self.phase == P.BID:
             raise IllegalAction(f"the bids are not all in yet (waiting for {self._waiting()})")
-        if self.phase != "adjust":
+        if self.phase != P.ADJUST:
             if self.adjust is not None:
                 raise IllegalAction("the bids have already been adjusted")
             raise IllegalAction(f"the bids total {self.bid_total}, not 13: there is nothing "
@@ -515,9 +502,9 @@ class TrufDeal(Deal):
                        mode=self.mode, final_bids=list(self.final_bids or []))]
 
     def _play(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "bid":
+        if self.phase == P.BID:
             raise IllegalAction(f"the bids are not all in yet (waiting for {self._waiting()})")
-        if self.phase == "adjust":
+        if self.phase == P.ADJUST:
             raise IllegalAction(f"seat {self.high}, the high bidder, must first adjust the "
                                 "bids up or down (they total 13)")
         if seat != self.turn:
@@ -548,7 +535,7 @@ class TrufDeal(Deal):
             events = [public("play", seat=seat, card=action.card, trick=trick_no,
                              face_down=False)]
         if len(self.completed) == trick_no:
-            events.append(public("trick", number=trick_no, **_trick_json(self.completed[-1])))
+            events.append(public("trick", number=trick_no, **trick_json(self.completed[-1])))
         if self.is_over:
             events.append(public("deal_over", summary=self.summary()))
         return events
@@ -580,21 +567,15 @@ class TrufDeal(Deal):
                 sort_for_display(self.dealt[seat]))
         else:
             hand = []
-        out: dict[str, Any] = {
-            "game": self.game,
-            "seat": seat,
-            "players": n,
-            "teams": [[s] for s in range(n)],
-            "dealer": self.dealer,
+        out: dict[str, Any] = dict(common_view(
+            self, seat, teams=[[s] for s in range(n)], trump=self.trump, hand=hand,
+            hand_sizes=[HAND_SIZE - len(self.completed) - (1 if any(
+                p == s for p, _ in self.trick) else 0) for s in range(n)],
+            facts=self._facts(revealed), shown=lambda p, c: self._shown(seat, p, c)))
+        out.update({
             "hand_number": self.hand_number,
             "deals": self.options.deals,
             "direction": DIRECTION_WORD[self.direction],
-            "phase": self.phase,
-            "to_act": list(self.to_act),
-            "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "hand": hand,
-            "hand_sizes": [HAND_SIZE - len(self.completed) - (1 if any(
-                p == s for p, _ in self.trick) else 0) for s in range(n)],
             "bid_placed": [b is not None for b in self.bids],
             "bids": bids,
             "bid_values": list(self.bid_values) if self.bid_values is not None else None,
@@ -605,15 +586,11 @@ class TrufDeal(Deal):
             "adjust_amounts": sorted(set(self.options.adjust_amounts)),
             "final_bids": self.final_bids,
             "broken": self.broken,
-            "trick": {"leader": self.leader,
-                      "cards": [[p, self._shown(seat, p, c)] for p, c in self.trick]},
-            "tricks": [_trick_json(t) for t in self.completed],
             "tricks_by_seat": list(self.tricks_by_seat),
             "points": self.points,
             "redeals": self.redeals,
             "misdeal": [dict(m) for m in self.misdeal] or None,
-        }
-        out["facts"] = self._facts(revealed)
+        })
         return out
 
     def _facts(self, revealed: bool) -> list[list[str]]:
@@ -673,8 +650,8 @@ class TrufDeal(Deal):
             "leader": self.high if revealed else None,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "final_bids": list(self.final_bids) if self.final_bids is not None else None,
-            "trick_winners": [w for _, _, w in self.completed],
-            "tricks": [_trick_json(t) for t in self.completed],
+            "trick_winners": self.trick_winners(),
+            "tricks": self.tricks_json(),
             "tricks_by_seat": list(self.tricks_by_seat),
             "hand_over": self.is_over,
             "points": list(self.points) if self.points is not None else None,
@@ -700,7 +677,7 @@ def _card_of(text: str | None) -> int:
     try:
         return parse_card(text or "")
     except ValueError:
-        raise IllegalAction(f"{text!r} is not a card (rank then suit, e.g. 'TS')") from None
+        raise IllegalAction(f"{quote(text)} is not a card (rank then suit, e.g. 'TS')") from None
 
 
 def names_of(cards: Sequence[int]) -> list[str]:
@@ -709,11 +686,6 @@ def names_of(cards: Sequence[int]) -> list[str]:
 
 def _adjust_json(adjust: tuple[str, int] | None) -> dict[str, Any] | None:
     return None if adjust is None else {"direction": adjust[0], "amount": adjust[1]}
-
-
-def _trick_json(t: tuple[int, list[tuple[int, int]], int]) -> dict[str, Any]:
-    leader, cards, winner = t
-    return {"leader": leader, "cards": [[s, name(c)] for s, c in cards], "winner": winner}
 
 
 def _check_hands(hands: list[list[int]], players: int, suits: tuple[int, ...]) -> None:
@@ -795,7 +767,6 @@ class TrufMatch(Match):
     def _setup(self) -> None:
         if self.players == 4 and self.options.removed_suit != "C":
             raise OptionError("option 'removed_suit' applies only to the 3-player game")
-        self.scores = [0] * self.players
         self.hand_number = 1
         self.void_streak = 0
         self.winners: list[int] | None = None
@@ -806,12 +777,11 @@ class TrufMatch(Match):
             return 4
         if players not in (3, 4):
             raise RecordError(f"truf is played by 4 players (or 3 without one suit), "
-                              f"not {players}")
+                              f"not {quote(players)}")
         return players
 
-    @property
-    def totals(self) -> list[int]:
-        return list(self.scores)
+    def side_count(self) -> int:
+        return self.players
 
     def _new_deal(
         self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
@@ -827,7 +797,7 @@ class TrufMatch(Match):
         while True:
             hands = deal_hands(self.players, dealer, direction_of(number), self.suits, rng)
             deal = TrufDeal(self.players, dealer, hands, hand_number=number,
-                            options=self.options, redeals=self.void_streak)
+                            options=self.options, redeals=self.void_streak, trusted=True)
             if not deal.misdeal:
                 return deal
             # The void deal is kept as its own record entry; the same dealer redeals.
@@ -853,8 +823,7 @@ class TrufMatch(Match):
             self.void_streak += 1  # same dealer, same direction, same hand number
             return
         self.void_streak = 0
-        for s, p in enumerate(summary["points"]):
-            self.scores[s] += p
+        self.add_scores(summary["points"])
         played = direction_of(self.hand_number)
         tie = played if self.options.dealer_tie_direction == "last_deal" else -played
         self.next_dealer = pick_dealer(self.scores, summary["dealer"], tie)
@@ -874,11 +843,11 @@ class TrufMatch(Match):
         bids = _seat_ints(given.get("bids"), n, "bids", "bid values")
         tricks = _seat_ints(given.get("tricks_by_seat"), n, "tricks_by_seat", "trick counts")
         if any(t < 0 for t in tricks) or sum(tricks) != HAND_SIZE:
-            raise RecordError(f"field 'summary.tricks_by_seat': {tricks} must be "
+            raise RecordError(f"field 'summary.tricks_by_seat': {quote(tricks)} must be "
                               f"non-negative and add up to {HAND_SIZE}")
         multi = self.options.multi_card_bids
         if not bids_possible(bids, len(self.suits), multi):
-            raise RecordError(f"field 'summary.bids': {bids} cannot be bid from one pack "
+            raise RecordError(f"field 'summary.bids': {quote(bids)} cannot be bid from one pack "
                               + ("(1-3 cards; two at least 5, three at least 9)" if multi
                                  else "(one card each: values 0-10)"))
         total = sum(bids)
@@ -976,6 +945,7 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
     method; ``log`` (tests) receives every ``(seat, card)`` played. This is the hot path of
     playouts and of ``bench/engine.py``.
     """
+    keys = NATURAL_KEYS[trump + 1]
     while n:
         h = hands[leader]
         if trump >= 0 and not broken and len(h[trump]) < n:  # lead a non-trump
@@ -998,21 +968,21 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
         if log is not None:
             log.append((leader, c))
         led = c // 13
-        bonus = 100 if led == trump else 0  # trumps outrank every other card
-        if bonus:
+        if led == trump:
             broken = True
-        best = c + bonus
+        row = keys[led]  # the readable path's card keys
+        best = row[c]
         winner = leader
         for seat in orders[leader]:
             h = hands[seat]
             lst = h[led]
             k = len(lst)
-            if k:  # follow suit: cards of one suit compare as card ints
-                c = lst.pop(int(rnd() * k)) + bonus
+            if k:  # follow suit
+                c = lst.pop(int(rnd() * k))
                 if log is not None:
-                    log.append((seat, c - bonus))
-                if c > best:
-                    best, winner = c, seat
+                    log.append((seat, c))
+                if row[c] > best:
+                    best, winner = row[c], seat
                 continue
             i = int(rnd() * n)
             for lst in h:
@@ -1025,8 +995,8 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
                 log.append((seat, c))
             if c // 13 == trump:
                 broken = True
-                if 100 + c > best:
-                    best, winner = 100 + c, seat
+                if row[c] > best:
+                    best, winner = row[c], seat
         tally[winner] += 1
         leader = winner
         n -= 1
@@ -1041,7 +1011,7 @@ def random_playout(deal: Deal, rng: random.Random,
     assert isinstance(deal, TrufDeal)
     if deal.misdeal:
         return [0] * deal.players
-    if deal.phase == "bid":
+    if deal.phase == P.BID:
         bids = deal.bids
         for seat in range(deal.players):
             if bids[seat] is None:
@@ -1049,20 +1019,20 @@ def random_playout(deal: Deal, rng: random.Random,
                 if log is not None:
                     log.append((seat, _bid_action(deal, b)))
         deal.resolve_bids()
-    if deal.phase == "adjust":
+    if deal.phase == P.ADJUST:
         direction = "up" if rng.random() < 0.5 else "down"
         amounts = sorted(set(deal.options.adjust_amounts))
         amount = amounts[int(rng.random() * len(amounts))]
         deal.set_adjust(direction, amount)
         if log is not None:
             log.append((deal.high, Action.adjust(direction, amount)))
-    while deal.trick and deal.phase == "play":  # finish the trick in progress
+    while deal.trick and deal.phase == P.PLAY:  # finish the trick in progress
         legal = deal.fast_legal(deal.turn)
         c = legal[int(rng.random() * len(legal))]
         if log is not None:
             log.append((deal.turn, Action.play(name(c))))
         deal.fast_play(c)
-    if deal.phase == "play":
+    if deal.phase == P.PLAY:
         plays: list[tuple[int, int]] | None = [] if log is not None else None
         left = HAND_SIZE - len(deal.completed)
         deal.leader = deal.turn = play_random_tricks(

@@ -13,6 +13,7 @@
 * ``kort_declared_before_play``: before the first card is led any player may
   ``declare_kort`` for his side; the five-trick finish is then suspended for that side,
   which scores 3 for all nine tricks, and the opponents score 3 at the first trick it loses.
+  With the option on but no declaration made, the 5–0 decision is offered as without it.
 * Game to ``target`` game points (5); the deal passes to the dealer's right (option
   ``dealer_rotation: "clockwise"``).
 
@@ -38,13 +39,24 @@ from games.base import Deal, Event, GameInfo, Match, public
 from games.errors import IllegalAction, RecordError
 from games.options import GameOptions, option
 from games.plain_tricks import (
+    ANSWER_PHASE,
     BASE_SIGNALS,
+    KORT_PHASE,
+    OVER_PHASE,
+    PLAY_PHASE,
+    SEAT_TUPLES,
     TEAMS_4,
+    TRUMP_PHASE,
     PlainTrickDeal,
     deal_hands,
     playout_tricks,
     team_of,
 )
+
+KORT_CHOICES = (Action("ask_partner"), Action.kort(False), Action.kort(True))
+"""The 5–0 decider's choices (asking the partner only once)."""
+ANSWERS = tuple(Action.answer(n) for n in range(5))
+DECLARE_KORT = Action("declare_kort")
 
 
 @dataclass(frozen=True)
@@ -72,8 +84,9 @@ class TurupDeal(PlainTrickDeal):
     deck_copies = 1
 
     def __init__(self, dealer: int, hands: list[list[int]], *,
-                 signals: tuple[str, ...] | None, declare_allowed: bool) -> None:
-        super().__init__(dealer, hands, signals=signals)
+                 signals: tuple[str, ...] | None, declare_allowed: bool,
+                 trusted: bool = False) -> None:
+        super().__init__(dealer, hands, signals=signals, trusted=trusted)
         self.declare_allowed = declare_allowed
         self.kort_side: int | None = None  # side playing for all nine tricks
         self.kort_declared = False
@@ -85,8 +98,9 @@ class TurupDeal(PlainTrickDeal):
 
     # -- deal end ---------------------------------------------------------------------------
     def _after_trick(self, winner: int) -> None:
-        ta = self.tricks_by_team()
-        side = team_of(winner)
+        t = self.tricks_by_seat
+        ta = [t[0] + t[2], t[1] + t[3]]
+        side = winner & 1
         if self.kort_side is not None:
             if side != self.kort_side:
                 self._end(side, 3, "failed")
@@ -94,7 +108,7 @@ class TurupDeal(PlainTrickDeal):
                 self._end(side, 3, "made")
             return
         if len(self.completed) == 5 and ta[side] == 5 and ta[1 - side] == 0:
-            self.phase, self.decider = "kort", winner
+            self.phase, self.decider = KORT_PHASE, winner
             return
         if ta[side] == 5:
             self._end(side, 1, None)
@@ -102,39 +116,44 @@ class TurupDeal(PlainTrickDeal):
     def _end(self, side: int, points: int, kort: str | None) -> None:
         self.game_points[side] = points
         self.kort_result = kort
-        self.phase = "over"
+        self.phase = OVER_PHASE
 
     # -- actions ----------------------------------------------------------------------------
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == "answer":
+        if self.phase == PLAY_PHASE:
+            return SEAT_TUPLES[self.turn]
+        if self.phase == ANSWER_PHASE:
             assert self.decider is not None
             return ((self.decider + 2) % 4,)
-        if self.phase == "kort":
+        if self.phase == KORT_PHASE:
             assert self.decider is not None
             return (self.decider,)
         return super().to_act
 
     def _may_declare(self) -> bool:
-        return (self.declare_allowed and self.phase == "play" and not self.completed
+        return (self.declare_allowed and self.phase == PLAY_PHASE and not self.completed
                 and not self.trick and not self.kort_declared)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "kort":
+        if self.phase == PLAY_PHASE and not self.declare_allowed:
+            return super().legal_actions(seat)
+        if self.phase == KORT_PHASE:
             if seat != self.decider:
                 return []
-            out = [] if self.asked else [Action("ask_partner")]
-            return [*out, Action.kort(False), Action.kort(True)]
-        if self.phase == "answer":
-            return [Action.answer(n) for n in range(5)] if seat in self.to_act else []
+            return list(KORT_CHOICES[1:] if self.asked else KORT_CHOICES)
+        if self.phase == ANSWER_PHASE:
+            return list(ANSWERS) if seat in self.to_act else []
         out = super().legal_actions(seat)
         if self._may_declare():
-            out.append(Action("declare_kort"))
+            out.append(DECLARE_KORT)
         return out
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action.type
-        if kind == "play" and self.phase in ("kort", "answer"):
+        if kind == "play" and self.phase == PLAY_PHASE:
+            return self._play(seat, action)
+        if kind == "play" and self.phase in (KORT_PHASE, ANSWER_PHASE):
             raise IllegalAction("the winner of the fifth trick must first decide on kort "
                                 "(continue or stop)")
         if kind == "ask_partner":
@@ -148,7 +167,7 @@ class TurupDeal(PlainTrickDeal):
         return super()._apply(seat, action)
 
     def _check_decider(self, seat: int, what: str) -> None:
-        if self.phase != "kort":
+        if self.phase != KORT_PHASE:
             raise IllegalAction(f"{what} is only possible at 5–0, after the fifth trick")
         if seat != self.decider:
             raise IllegalAction(f"only seat {self.decider}, who won the fifth trick, decides")
@@ -158,11 +177,11 @@ class TurupDeal(PlainTrickDeal):
         if self.asked:
             raise IllegalAction("you have already asked your partner")
         self.asked = True
-        self.phase = "answer"
+        self.phase = ANSWER_PHASE
         return [public("ask_partner", seat=seat, partner=(seat + 2) % 4)]
 
     def _answer(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != "answer":
+        if self.phase != ANSWER_PHASE:
             raise IllegalAction("nobody has asked for an answer")
         if seat not in self.to_act:
             raise IllegalAction("only the partner who was asked answers")
@@ -170,7 +189,7 @@ class TurupDeal(PlainTrickDeal):
         if not 0 <= action.tricks <= 4:
             raise IllegalAction("answer with a number of tricks from 0 to 4")
         self.partner_answer = action.tricks
-        self.phase = "kort"
+        self.phase = KORT_PHASE
         return [public("answer", seat=seat, tricks=action.tricks)]
 
     def _kort(self, seat: int, action: Action) -> list[Event]:
@@ -178,7 +197,7 @@ class TurupDeal(PlainTrickDeal):
         side = team_of(seat)
         if action.cont:
             self.kort_side = side
-            self.phase = "play"
+            self.phase = PLAY_PHASE
             return [public("kort", seat=seat, **{"continue": True})]
         self._end(side, 1, None)
         return [public("kort", seat=seat, **{"continue": False}), public("deal_over",
@@ -229,33 +248,22 @@ class TurupMatch(Match):
     options_type = TurupOptions
     options: TurupOptions
 
-    def _setup(self) -> None:
-        self.points = [0, 0]
+    def deal_cards(self, dealer: int, rng: random.Random) -> list[list[int]]:
+        return deal_hands(dealer, -1, 9, 1, rng)
 
-    @property
-    def totals(self) -> list[int]:
-        return list(self.points)
-
-    def _new_deal(
-        self, dealer: int, hands: list[list[int]] | None, extra: Mapping[str, Any],
-        rng: random.Random | None,
-    ) -> Deal:
-        if hands is None:
-            assert rng is not None
-            hands = deal_hands(dealer, -1, 9, 1, rng)
+    def build_deal(self, dealer: int, hands: list[list[int]], *, trusted: bool) -> Deal:
         return TurupDeal(dealer, hands, signals=_signals(self.options),
-                         declare_allowed=self.options.kort_declared_before_play)
+                         declare_allowed=self.options.kort_declared_before_play,
+                         trusted=trusted)
 
     def _score(self, summary: dict[str, Any]) -> None:
-        gp = summary["game_points"]
-        for side in (0, 1):
-            self.points[side] += gp[side]
+        self.add_scores(summary["game_points"])
         step = 1 if self.options.dealer_rotation == "clockwise" else -1
         self.next_dealer = (self.next_dealer + step) % 4
-        leaders = [s for s in (0, 1) if self.points[s] >= self.options.target]
+        leaders = [s for s in (0, 1) if self.scores[s] >= self.options.target]
         if leaders:
             self.over = True
-            self.winner = max(leaders, key=lambda s: self.points[s])
+            self.winner = max(leaders, key=lambda s: self.scores[s])
 
     def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
         bad = sorted(set(given) - {"tricks_by_team", "kort"})
@@ -303,20 +311,19 @@ def random_playout(deal: Deal, rng: random.Random) -> list[int]:
     continue or stop with equal chance (asking the partner changes nothing, so it is
     skipped); it never declares kort."""
     assert isinstance(deal, TurupDeal)
-    if deal.phase == "trump":
-        deal.trump = rng.randrange(4)
-        deal.phase = "play"
-    while deal.trick and deal.phase == "play":
+    if deal.phase == TRUMP_PHASE:
+        deal.set_trump(rng.randrange(4))
+    while deal.trick and deal.phase == PLAY_PHASE:
         deal.fast_play(rng.choice(deal.fast_legal(deal.turn)))
     rnd = rng.random
     t = deal.tricks_by_seat
-    while deal.phase != "over":
-        if deal.phase in ("kort", "answer"):
+    while deal.phase != OVER_PHASE:
+        if deal.phase in (KORT_PHASE, ANSWER_PHASE):
             assert deal.decider is not None
             if rnd() < 0.5:
                 deal._end(team_of(deal.decider), 1, None)
                 break
-            deal.kort_side, deal.phase = team_of(deal.decider), "play"
+            deal.kort_side, deal.phase = team_of(deal.decider), PLAY_PHASE
         k = deal.kort_side
         stop = (5, 5) if k is None else ((9, 1) if k == 0 else (1, 9))
         before = len(deal.completed), sum(t)
@@ -330,7 +337,7 @@ def random_playout(deal: Deal, rng: random.Random) -> list[int]:
             side = 0 if ta[0] == 9 or (k == 1 and ta[0] > 0) else 1
             deal._end(side, 3, "made" if side == k else "failed")
         elif len(deal.completed) == 5 and max(ta) == 5 and min(ta) == 0:
-            deal.phase, deal.decider = "kort", winner
+            deal.phase, deal.decider = KORT_PHASE, winner
         else:
             deal._end(0 if ta[0] == 5 else 1, 1, None)
     return list(deal.game_points)

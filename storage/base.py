@@ -29,6 +29,7 @@ from storage.models import (
     DealRecord,
     Entrant,
     Fixture,
+    ForwardedAction,
     GuildSettings,
     JsonObject,
     LeaderboardPage,
@@ -47,9 +48,11 @@ from storage.models import (
     Rounds,
     Season,
     Table,
+    TableMessages,
     TableStatus,
     Unset,
 )
+from storage.signals import Listener, SessionLock
 
 
 class Store(Protocol):
@@ -131,10 +134,15 @@ class Store(Protocol):
         meta: JsonObject | Unset = ...,
         turn_deadline: dt.datetime | Unset | None = ...,
         lobby_deadline: dt.datetime | Unset | None = ...,
+        expected_version: int | None = None,
     ) -> Table:
-        """Change the given fields and ``updated_at``; return the table. ``finished`` and
-        ``abandoned`` are final: changing the status of such a table raises TableClosed
-        (other fields stay editable). Raises NotFound."""
+        """Change the given fields and ``updated_at``, bump ``row_version``; return the
+        table. ``finished`` and ``abandoned`` are final: changing the status of such a table
+        raises TableClosed (other fields stay editable). Raises NotFound.
+
+        Compare-and-set: with ``expected_version`` the change is made only if the row's
+        ``row_version`` is still that number; otherwise StaleTable (carrying the current
+        row) is raised and nothing changes. Atomic across processes."""
         ...
 
     async def append_action(self, table_id: int, seq: int, action: JsonObject) -> None:
@@ -399,4 +407,110 @@ class Store(Protocol):
 
     async def reminders_sent(self, fixture_id: int) -> dict[str, dt.datetime]:
         """Kinds of reminder already claimed for the fixture, with when."""
+        ...
+
+    # -- several processes: forwarded actions, start locks, wake-ups ------------------
+
+    async def forward_action(
+        self,
+        table_id: int,
+        shard: int,
+        request_key: str,
+        request: JsonObject,
+        *,
+        reply_to: JsonObject | None = None,
+    ) -> ForwardedAction:
+        """Write a request for the process running ``shard`` (the owner of the table) to
+        the inbox, ``pending``, and notify :func:`storage.inbox.inbox_channel` of the
+        shard when it commits. ``request_key`` (a key, unique per request) makes it
+        idempotent: writing the same key again returns the stored entry and writes
+        nothing. ``reply_to`` is kept until the entry is done. Raises NotFound for an
+        unknown table."""
+        ...
+
+    async def get_forward(self, forward_id: int) -> ForwardedAction | None: ...
+
+    async def pending_forwards(
+        self, shards: Sequence[int], *, limit: int = 100
+    ) -> list[ForwardedAction]:
+        """The oldest ``pending`` entries for these shards, in the order written."""
+        ...
+
+    async def complete_forward(
+        self, forward_id: int, outcome: JsonObject
+    ) -> ForwardedAction | None:
+        """Mark a pending entry ``done`` with its outcome, erase its ``reply_to``, and
+        notify :data:`storage.inbox.DONE_CHANNEL` with its id. Returns the entry, or None
+        (changing nothing) when it was done already or does not exist: only the first
+        completion counts."""
+        ...
+
+    async def purge_forwards(self, done_before: dt.datetime) -> int:
+        """Delete the entries done before ``done_before``; returns how many."""
+        ...
+
+    def listener(self) -> Listener:
+        """A new listener of this database's notifications (see :mod:`storage.signals`;
+        on SQLite it never delivers and callers poll). Its owner closes it."""
+        ...
+
+    async def lock_shards(self, shards: Sequence[int]) -> SessionLock:
+        """Take the start locks of ``shards`` (one PostgreSQL session, or lock files next
+        to an SQLite database): held by one process at a time until released or until
+        that process ends (also when it is killed). All or none: raises ShardBusy, naming
+        the shard and holding nothing, when another process holds one of them."""
+        ...
+
+    # -- where a front end shows a table (storage.adapter_state) ----------------------
+
+    async def get_table_messages(self, table_id: int) -> TableMessages | None:
+        """The public message, host and seat panels recorded for a table; None when
+        nothing was recorded."""
+        ...
+
+    async def save_table_message(
+        self,
+        table_id: int,
+        *,
+        channel_id: int | Unset = ...,
+        message_id: int | Unset | None = ...,
+        creator: int | Unset | None = ...,
+    ) -> None:
+        """Record (upsert) the given fields of a table's public message."""
+        ...
+
+    async def save_seat_panel(
+        self,
+        table_id: int,
+        seat: int,
+        *,
+        deal: int | Unset | None = ...,
+        channel_id: int | Unset | None = ...,
+        message_id: int | Unset | None = ...,
+        dm_closed: bool | Unset = ...,
+    ) -> None:
+        """Record (upsert) the given fields of a seat's panel."""
+        ...
+
+    async def mark_seat_reminded(self, table_id: int, seat: int,
+                                 deadline: dt.datetime) -> bool:
+        """Claim the reminder of ``seat`` for the turn ending at ``deadline``: True the
+        first time, False (changing nothing) when that deadline was claimed already."""
+        ...
+
+    # -- languages (storage.languages; a server's language is GuildSettings.language) --
+
+    async def get_player_language(self, user_id: int) -> str | None:
+        """The language code the player chose with ``/language``; None if they never chose
+        one or cleared it."""
+        ...
+
+    async def get_player_languages(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The chosen languages of several players in one query (players without a choice
+        are absent)."""
+        ...
+
+    async def set_player_language(self, user_id: int, language: str | None) -> None:
+        """Store the player's language code (``None``: forget the choice). A value that is
+        not 2–3 lowercase letters raises ValueError and changes nothing."""
         ...

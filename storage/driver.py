@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
+from storage.signals import Listener, SessionLock
 from storage.sql import Dialect, Params
 
 
@@ -60,6 +61,17 @@ class Database(Protocol):
 
     def read(self) -> AbstractAsyncContextManager[Connection]:
         """A read-only transaction seeing one consistent snapshot of the database."""
+        ...
+
+    def listener(self) -> Listener:
+        """A new :class:`~storage.signals.Listener` of notifications (``pg_notify``) on
+        this database (one that never delivers on SQLite). Its owner closes it."""
+        ...
+
+    async def try_lock(self, name: str, numbers: Sequence[int]) -> SessionLock | int:
+        """Take the process-wide locks ``(name, n)`` of this database for every ``n`` of
+        ``numbers``, held together until released or until the process ends. All or none:
+        when another process holds one, returns its number and holds nothing."""
         ...
 
     async def close(self) -> None: ...

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from storage.models import ActionEntry, Location
+    from storage.models import ActionEntry, Location, Table
 
 
 class StorageError(Exception):
@@ -87,6 +87,32 @@ class TableClosed(StorageError):
         self.table_id = table_id
         self.status = status
         super().__init__(f"table {table_id} is {status}; it accepts no more actions")
+
+
+class StaleTable(StorageError):
+    """A compare-and-set update of a table row found another version than the one the
+    caller read: someone else changed the row meanwhile. Nothing was written; ``current``
+    is the row as it is now (re-read it and decide again)."""
+
+    def __init__(self, table_id: int, expected: int, current: Table) -> None:
+        self.table_id = table_id
+        self.expected = expected
+        self.current = current
+        super().__init__(
+            f"table {table_id} was changed by another writer (version {current.row_version},"
+            f" expected {expected}); re-read it and try again"
+        )
+
+
+class ShardBusy(StorageError):
+    """Another process already holds the start lock of this shard."""
+
+    def __init__(self, shard: int) -> None:
+        self.shard = shard
+        super().__init__(
+            f"shard {shard} is already run by another process on this database;"
+            " stop that process or run this one with other TRICKTABLE_SHARD_IDS"
+        )
 
 
 class LocationBusy(StorageError):

@@ -303,6 +303,71 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         "an index for a guild's recent matches",
         ("CREATE INDEX matches_guild_recent ON matches (guild_id, id)",),
     ),
+    Migration(
+        3,
+        "several processes: table row versions, the inbox of forwarded actions",
+        (
+            # Compare-and-set on table rows: every update_table bumps it.
+            "ALTER TABLE game_tables ADD COLUMN row_version INTEGER NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE forwarded_actions (
+                id ${pk},
+                request_key TEXT NOT NULL UNIQUE,
+                table_id BIGINT NOT NULL REFERENCES game_tables (id),
+                shard INTEGER NOT NULL CHECK (shard >= 0),
+                request ${json} NOT NULL,
+                reply_to ${json},
+                status TEXT NOT NULL CHECK (status IN ('pending', 'done')),
+                outcome ${json},
+                created_at ${ts} NOT NULL,
+                done_at ${ts}
+            )
+            """,
+            "CREATE INDEX forwarded_actions_pending ON forwarded_actions (shard, id)"
+            " WHERE status = 'pending'",
+        ),
+    ),
+    Migration(
+        4,
+        "where the Discord adapter shows a table: public message, seat panels, reminders",
+        (
+            """
+            CREATE TABLE table_messages (
+                table_id BIGINT PRIMARY KEY REFERENCES game_tables (id) ON DELETE CASCADE,
+                channel_id BIGINT,
+                message_id BIGINT,
+                creator BIGINT,
+                updated_at ${ts} NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE seat_panels (
+                table_id BIGINT NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL CHECK (seat >= 0),
+                deal INTEGER,
+                channel_id BIGINT,
+                message_id BIGINT,
+                dm_closed INTEGER NOT NULL DEFAULT 0,
+                reminded ${ts},
+                updated_at ${ts} NOT NULL,
+                PRIMARY KEY (table_id, seat)
+            )${without_rowid}
+            """,
+        ),
+    ),
+    Migration(
+        5,
+        "the players' own language (storage.languages); the server's is a guild setting",
+        (
+            """
+            CREATE TABLE player_settings (
+                user_id BIGINT PRIMARY KEY,
+                language TEXT,
+                updated_at ${ts} NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

@@ -93,6 +93,9 @@ class GuildSettings:
     """Whether the table is drawn with card pictures."""
     ai_matches_rated: bool = False
     """Whether matches with AI players in them count for ratings."""
+    language: str | None = None
+    """The language code of the server's public messages (``/settings language``); None:
+    not chosen, the front end decides (``bot.i18n.languages.public_language``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +116,9 @@ class Table:
     updated_at: dt.datetime
     """Last change of the fields above (appending to the log does not change it: each log
     entry has its own time)."""
+    row_version: int = 0
+    """Bumped by every ``update_table``: pass it back as ``expected_version`` to change the
+    row only if nobody changed it since it was read (compare-and-set)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,3 +361,57 @@ class Fixture:
     confirmed_by: int | None
     created_at: dt.datetime
     updated_at: dt.datetime
+
+
+ForwardStatus: TypeAlias = Literal["pending", "done"]
+
+
+@dataclass(frozen=True, slots=True)
+class ForwardedAction:
+    """One entry of the inbox of forwarded actions (several bot processes).
+
+    A process that receives a player's request for a table another process owns writes it
+    here for the owner's ``shard``; the owner applies it and stores the ``outcome``.
+    ``request_key`` is unique: writing the same request twice yields the same entry.
+    ``reply_to`` is the front end's private address for the answer (e.g. an interaction's
+    webhook token): it is erased when the entry is done.
+    """
+
+    id: int
+    request_key: str
+    table_id: int
+    shard: int
+    request: JsonObject
+    reply_to: JsonObject | None
+    status: ForwardStatus
+    outcome: JsonObject | None
+    created_at: dt.datetime
+    done_at: dt.datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPanelRecord:
+    """Where one seat's private panel of a table is shown (``storage.adapter_state``)."""
+
+    seat: int
+    deal: int | None
+    """The deal (0-based) whose hand the DM ``message_id`` shows; ``None``: no DM yet."""
+    channel_id: int | None
+    message_id: int | None
+    dm_closed: bool
+    """The player's DMs are closed (Discord error 50007): the channel was told once."""
+    reminded: dt.datetime | None
+    """The turn deadline the seat was last reminded of."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableMessages:
+    """Where a front end shows one game table (``storage.adapter_state``)."""
+
+    table_id: int
+    channel_id: int | None
+    message_id: int | None
+    """The table's public message."""
+    creator: int | None
+    """The member who opened the table (its host)."""
+    seats: dict[int, SeatPanelRecord]

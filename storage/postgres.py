@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
@@ -24,6 +24,7 @@ import asyncpg  # type: ignore[import-untyped]
 
 from storage.driver import Row
 from storage.errors import ConstraintViolation
+from storage.signals import Listener, PgListener, SessionLock, pg_try_lock
 from storage.sql import Dialect, Params, bind
 
 SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
@@ -69,8 +70,11 @@ class _PostgresConnection:
 class PostgresDatabase:
     """An asyncpg pool on one database (and optionally one schema)."""
 
-    def __init__(self, pool: Any) -> None:
+    def __init__(self, pool: Any, connect: Callable[[], Awaitable[Any]] | None = None) -> None:
         self._pool = pool
+        self._connect = connect
+        """Opens a connection outside the pool, configured like the pooled ones (for
+        listeners and session locks, which hold a connection for a long time)."""
 
     @property
     def dialect(self) -> Dialect:
@@ -100,6 +104,10 @@ class PostgresDatabase:
             server_settings=settings,
             statement_cache_size=512,
         )
+
+        async def connect() -> Any:
+            return await asyncpg.connect(dsn, server_settings=settings, timeout=10)
+
         try:
             if schema is not None:
                 async with pool.acquire() as connection:
@@ -109,7 +117,7 @@ class PostgresDatabase:
         except BaseException:
             await pool.close()
             raise
-        return cls(pool)
+        return cls(pool, connect)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[_PostgresConnection]:
@@ -128,6 +136,16 @@ class PostgresDatabase:
             connection.transaction(isolation="repeatable_read", readonly=True),
         ):
             yield _PostgresConnection(connection)
+
+    def listener(self) -> Listener:
+        if self._connect is None:
+            raise RuntimeError("this database was not opened with PostgresDatabase.open")
+        return PgListener(self._connect)
+
+    async def try_lock(self, name: str, numbers: Sequence[int]) -> SessionLock | int:
+        if self._connect is None:
+            raise RuntimeError("this database was not opened with PostgresDatabase.open")
+        return await pg_try_lock(self._connect, name, numbers)
 
     async def close(self) -> None:
         await self._pool.close()

@@ -29,6 +29,7 @@ import aiosqlite
 from storage.codec import timestamp_text
 from storage.driver import Row
 from storage.errors import ConstraintViolation
+from storage.signals import Listener, MemoryLock, NoListener, SessionLock, file_try_lock
 from storage.sql import Dialect, Params, bind
 
 Synchronous = Literal["FULL", "NORMAL"]
@@ -78,7 +79,9 @@ class _SqliteConnection:
 class SqliteDatabase:
     """An open SQLite database file (see the module docstring for the guarantees)."""
 
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None,
+                 path: str = ":memory:") -> None:
+        self._path = path
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
@@ -104,7 +107,7 @@ class SqliteDatabase:
         except BaseException:
             await writer.close()
             raise
-        return cls(writer, reader)
+        return cls(writer, reader, path)
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[_SqliteConnection]:
@@ -146,6 +149,17 @@ class SqliteDatabase:
                 rows = await self._writer.execute_fetchall(f"PRAGMA {name}")
                 values[name] = next(iter(rows))[0]
         return values
+
+    def listener(self) -> Listener:
+        return NoListener()
+
+    async def try_lock(self, name: str, numbers: Sequence[int]) -> SessionLock | int:
+        """Exclusive ``flock`` s on ``<database>.<name>-<n>.lock`` (an in-memory database
+        is private to this process: always granted)."""
+        if self._path == ":memory:":
+            return MemoryLock()
+        got = file_try_lock([f"{self._path}.{name}-{n}.lock" for n in numbers])
+        return numbers[got] if isinstance(got, int) else got
 
     async def close(self) -> None:
         async with self._write_lock:

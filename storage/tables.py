@@ -15,9 +15,11 @@ from storage.errors import (
     LocationBusy,
     NotFound,
     SequenceGap,
+    StaleTable,
     StorageError,
     TableClosed,
 )
+from storage.languages import language_code
 from storage.models import (
     OPEN_STATUSES,
     TABLE_STATUSES,
@@ -57,6 +59,7 @@ _SETTING_CHECKS: Final[dict[str, Callable[[object, str], object]]] = {
     "ai_pace": _check_pace,
     "images": _check_bool,
     "ai_matches_rated": _check_bool,
+    "language": language_code,
 }
 """One check per field of GuildSettings; each returns the value to store."""
 if set(_SETTING_CHECKS) != {f.name for f in fields(GuildSettings)}:
@@ -103,6 +106,7 @@ def table_from_row(row: Row) -> Table:
         lobby_deadline=codec.to_optional_datetime(row["lobby_deadline"]),
         created_at=codec.to_datetime(row["created_at"]),
         updated_at=codec.to_datetime(row["updated_at"]),
+        row_version=int(row["row_version"]),
     )
 
 
@@ -324,6 +328,7 @@ class TablesMixin(StoreCore):
         meta: JsonObject | Unset = Unset.UNSET,
         turn_deadline: dt.datetime | Unset | None = Unset.UNSET,
         lobby_deadline: dt.datetime | Unset | None = Unset.UNSET,
+        expected_version: int | None = None,
     ) -> Table:
         values: dict[str, object] = {}
         if not isinstance(status, Unset):
@@ -340,6 +345,10 @@ class TablesMixin(StoreCore):
             values["lobby_deadline"] = codec.optional_aware(lobby_deadline, "lobby_deadline")
         async with self._db.write() as connection:
             current = await self._touch(connection, "game_tables", table_id, "table")
+            version = int(current["row_version"])
+            if expected_version is not None and version != expected_version:
+                raise StaleTable(table_id, expected_version, table_from_row(current))
+            values["row_version"] = version + 1
             closed = current["status"] not in OPEN_STATUSES
             if closed and values.get("status", current["status"]) != current["status"]:
                 raise TableClosed(table_id, current["status"])

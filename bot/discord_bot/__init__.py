@@ -1,8 +1,18 @@
 """The Discord adapter: the only package (with :mod:`bot.app`) that imports ``discord``.
 
-Core: :mod:`~bot.discord_bot.tables` (the table cog and event pump),
-:mod:`~bot.discord_bot.panel` (private panels), :mod:`~bot.discord_bot.components`
-(persistent dynamic components), :mod:`~bot.discord_bot.table_message` (the coalescing
-editor), :mod:`~bot.discord_bot.admin` (``/settings``, ``/admin sync``),
-:mod:`~bot.discord_bot.texts` (words). The club feature lives in ``club.py`` and friends.
+Split by lifetime (``docs/discord-adapter.md``):
+
+* process — :mod:`~bot.discord_bot.hub` (``TableHub``: the event pump, recovery, resync),
+  :mod:`~bot.discord_bot.router` (one ``DynamicItem`` class per intent),
+  :mod:`~bot.discord_bot.clicks` (what a click does), the command cogs
+  (:mod:`~bot.discord_bot.table_commands`, :mod:`~bot.discord_bot.admin`,
+  :mod:`~bot.discord_bot.leaderboard`, :mod:`~bot.discord_bot.league_commands`, set up by
+  :mod:`~bot.discord_bot.club`);
+* table — :mod:`~bot.discord_bot.presenter` (the public message) and
+  :mod:`~bot.discord_bot.panels` (each seat's DM and private panel, reminders);
+* message — :mod:`~bot.discord_bot.delivery` (every edit lands or is superseded);
+* interaction — :mod:`~bot.discord_bot.answer` (one defer policy, one error path).
+
+Drawing is pure: :mod:`~bot.discord_bot.panel`, :mod:`~bot.discord_bot.texts`,
+:mod:`~bot.discord_bot.pictures` (Pillow in a thread, cached), :mod:`~bot.discord_bot.ids`.
 """

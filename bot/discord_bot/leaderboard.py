@@ -35,7 +35,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from dataclasses import dataclass
@@ -45,7 +44,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club import (
+from bot.discord_bot.club_common import (
     ClubError,
     Reply,
     answer,
@@ -89,7 +88,7 @@ COLOUR: Final = discord.Colour.gold()
 
 
 def _cog(interaction: discord.Interaction[Any]) -> StatsCog:
-    cog = interaction.client.get_cog("ClubStats")  # type: ignore[attr-defined]
+    cog = interaction.client.get_cog("ClubStats")
     if not isinstance(cog, StatsCog):
         raise ClubError("the statistics are not available right now")
     return cog
@@ -155,11 +154,9 @@ class LeaderboardPageButton(
                    match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.guild_id != self.guild_id or self.game not in GAMES:
-            await send_error(interaction, "this leaderboard belongs to another server")
-            return
-        await interaction.response.defer()
-        try:
+        async def work() -> Reply:
+            if interaction.guild_id != self.guild_id or self.game not in GAMES:
+                raise ClubError("this leaderboard belongs to another server")
             store = _cog(interaction).store
             season = None
             if self.season_id:
@@ -168,10 +165,8 @@ class LeaderboardPageButton(
                     raise ClubError("that rating season no longer exists")
             embed, view = await leaderboard_message(store, self.guild_id, self.game, season,
                                                     self.page)
-        except ClubError as exc:
-            await send_error(interaction, str(exc))
-            return
-        await interaction.edit_original_response(embed=embed, view=view)
+            return Reply(embeds=[embed], view=view)
+        await update_in_place(interaction, work)
 
 
 HISTORY_ID: Final = re.compile(
@@ -344,23 +339,22 @@ class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or []
-        if interaction.guild_id != self.guild_id or not values or not str(values[0]).isdigit():
-            await send_error(interaction, "that match is not from this server")
-            return
-        match_id = int(values[0])
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        store = _cog(interaction).store
-        match = await store.get_match(match_id)
-        record = await load_match_record(store, match_id) if match is not None else None
-        if match is None or match.guild_id != self.guild_id or record is None:
-            await send_error(interaction, f"there is no record of match #{match_id}")
-            return
-        body = json.dumps(record, indent=1, ensure_ascii=False).encode()
-        await interaction.followup.send(
-            f"Record of match #{match_id} ({game_title(match.game)}): replay it with "
-            f"`tricktable replay match-{match_id}.json`.",
-            file=discord.File(io.BytesIO(body), filename=f"match-{match_id}.json"),
-            ephemeral=True)
+
+        async def work() -> Reply:
+            if (interaction.guild_id != self.guild_id or not values
+                    or not str(values[0]).isdigit()):
+                raise ClubError("that match is not from this server")
+            match_id = int(values[0])
+            store = _cog(interaction).store
+            match = await store.get_match(match_id)
+            record = await load_match_record(store, match_id) if match is not None else None
+            if match is None or match.guild_id != self.guild_id or record is None:
+                raise ClubError(f"there is no record of match #{match_id}")
+            body = json.dumps(record, indent=1, ensure_ascii=False).encode()
+            return Reply(f"Record of match #{match_id} ({game_title(match.game)}): replay it "
+                         f"with `tricktable replay match-{match_id}.json`.",
+                         files=[(f"match-{match_id}.json", body)], ephemeral=True)
+        await answer(interaction, work, private_wait=True)
 
 
 class StatsCog(commands.Cog, name="ClubStats"):

@@ -50,15 +50,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club import (
-    NO_PINGS,
+from bot.discord_bot.club_common import (
     ClubError,
     Reply,
     answer,
     guild_of,
     is_admin,
     require_admin,
-    send_error,
+    update_in_place,
 )
 from bot.discord_bot.club_texts import (
     WEEKDAYS,
@@ -76,18 +75,15 @@ from bot.discord_bot.club_texts import (
     stamp,
     standings_lines,
 )
+from bot.discord_bot.league_lookups import LeagueLookups
 from bot.leagues.reminders import ReminderScheduler
 from bot.leagues.reports import (
-    confirm_report,
-    reject_report,
     report_record,
     report_result,
 )
 from bot.leagues.service import (
     CLOSED,
-    LeagueError,
     LeagueSetup,
-    LeagueView,
     close_league,
     create_league,
     join_league,
@@ -100,7 +96,6 @@ from bot.leagues.service import (
 from bot.service.clock import Clock
 from games.registry import GAMES
 from storage.base import Store
-from storage.models import Fixture, League
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +120,7 @@ def parse_time(text: str) -> dt.time:
 
 
 def _cog(interaction: discord.Interaction[Any]) -> LeagueCog:
-    cog = interaction.client.get_cog("ClubLeagues")  # type: ignore[attr-defined]
+    cog = interaction.client.get_cog("ClubLeagues")
     if not isinstance(cog, LeagueCog):
         raise ClubError("leagues are not available right now")
     return cog
@@ -150,15 +145,11 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["fixture"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer()
-        try:
+        async def work() -> Reply:
             cog = _cog(interaction)
             text = await cog.decide(interaction, self.fixture_id, self.action == "confirm")
-        except (ClubError, LeagueError) as exc:
-            await send_error(interaction, str(exc))
-            return
-        await interaction.edit_original_response(content=text, view=None,
-                                                 allowed_mentions=NO_PINGS)
+            return Reply(text)
+        await update_in_place(interaction, work)
 
 
 def report_view(fixture_id: int) -> discord.ui.View:
@@ -168,7 +159,7 @@ def report_view(fixture_id: int) -> discord.ui.View:
     return view
 
 
-class LeagueCog(commands.Cog, name="ClubLeagues"):
+class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
     """``/league`` commands and the fixture reminders."""
 
     league = app_commands.Group(name="league", description="Club leagues", guild_only=True)
@@ -218,59 +209,6 @@ class LeagueCog(commands.Cog, name="ClubLeagues"):
 
     def now(self) -> dt.datetime:
         return self.clock.now()
-
-    async def find_league(self, interaction: discord.Interaction[Any], text: str | None,
-                          *, open_only: bool = False) -> League:
-        """The league named by ``text`` (id or name) on this server, or the default one."""
-        guild_id = guild_of(interaction)
-        leagues = await self.store.list_leagues(guild_id)
-        if text is not None and text.strip():
-            wanted = text.strip()
-            for league in reversed(leagues):
-                if wanted == str(league.id) or wanted.lower() == league.name.lower():
-                    return league
-            raise ClubError(f"there is no league {clip(wanted, 60)!r} on this server")
-        live = [lg for lg in leagues if lg.status != CLOSED]
-        here = [lg for lg in live if lg.channel_id == interaction.channel_id]
-        for candidates in (here, live):
-            if len(candidates) == 1:
-                return candidates[0]
-        if not live:
-            raise ClubError("there is no league running on this server: an admin starts "
-                            "one with /league create")
-        raise ClubError("several leagues run here: name one with the league option")
-
-    async def find_fixture(self, interaction: discord.Interaction[Any], fixture_id: int
-                           ) -> tuple[LeagueView, Fixture]:
-        guild_id = guild_of(interaction)
-        fixture = await self.store.get_fixture(fixture_id)
-        season = await self.store.get_season(fixture.season_id) if fixture else None
-        if (fixture is None or season is None or season.league_id is None
-                or season.guild_id != guild_id):
-            raise ClubError(f"there is no fixture #{fixture_id} on this server")
-        view = await league_view(self.store, season.league_id)
-        return view, fixture
-
-    async def entrant_of(self, view: LeagueView, user_id: int) -> int:
-        for entrant_id, entrant in view.entrants.items():
-            if user_id in entrant.members and entrant_id not in view.withdrawn:
-                return entrant_id
-        raise ClubError(f"<@{user_id}> does not play in league {view.league.name!r}")
-
-    async def decide(self, interaction: discord.Interaction[Any], fixture_id: int,
-                     confirm: bool) -> str:
-        """Confirm or reject a reported result; the text announcing it."""
-        view, fixture = await self.find_fixture(interaction, fixture_id)
-        admin = is_admin(interaction)
-        user = interaction.user.id
-        if confirm:
-            done = await confirm_report(self.store, fixture.id, user, is_admin=admin)
-            return (f"✅ **{view.league.name}**, fixture #{fixture.id}: "
-                    f"{result_sentence(view, done)} — confirmed by <@{user}>; it counts "
-                    "in the standings.")
-        await reject_report(self.store, fixture.id, user, is_admin=admin)
-        return (f"❌ **{view.league.name}**, fixture #{fixture.id}: the reported result was "
-                f"rejected by <@{user}>; the fixture is open again (report it anew).")
 
     # -- autocomplete -------------------------------------------------------------------
 

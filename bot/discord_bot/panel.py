@@ -1,24 +1,39 @@
-"""The private panel of one seat: its hand, then controls offering only the legal actions.
+"""The private panel of one seat, drawn from the seat's ``state`` event.
 
-Generic over the games: the table service's ``legal(t, seat)`` lists the actions. Actions
-naming one card (plays, one-card bids) become select options, one option per distinct
-card (identical Arba'a Turub cards once, with their count); when more than 25 distinct
-cards are legal there is one select per suit (at most four). When a card has variants (a
-leader's signal, Tarabish's bella) choosing it shows a button per variant. Truf's
-multi-card bids are a multi-select (1 to 3 cards). Every other action is a button.
+The table service publishes to each seat, after every change, a ``state`` event with the
+seat's whole view, its legal actions and the table version (:class:`SeatState` reads it).
+A panel is a pure function of that event and the table's fixed facts (:class:`TableFacts`)
+— it never asks the service again, so a panel drawn for version N offers exactly the legal
+actions of version N, all of them (the Tarabish run declaration included).
+
+Controls: actions naming one card (plays, one-card bids) become select options, one option
+per distinct card (identical Arba'a Turub cards once, with their count), one select per
+suit past 25; a card with variants (a leader's signal, Tarabish's bella) shows a button per
+variant once chosen (``pick``). Truf's multi-card bids are a multi-select. Every other
+action is a button.
+
+:func:`panel_key` is what decides whether a shown panel must be redrawn: the controls it
+offers (or that it offers none), not the trick in progress — a seat that is not to act
+keeps its panel until its turn, so other players' cards cost no edit of every DM.
 """
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.discord_bot.components import TableButton, TableSelect, encode_action
+from bot.discord_bot.pictures import hand_picture
+from bot.discord_bot.router import (
+    ActionButton,
+    BackButton,
+    CardSelect,
+    MultiBidSelect,
+    MyHandButton,
+)
 from bot.discord_bot.texts import (
     action_text,
     card_text,
@@ -29,8 +44,9 @@ from bot.discord_bot.texts import (
     team_of,
     trick_text,
 )
-from bot.service import TableService
-from games.actions import Action
+from bot.service import Seat, TableEvent
+from bot.service.seats import seats_from_json
+from games.actions import Action, action_from_json
 from games.cards import SUIT_NAMES, SUITS
 from games.registry import GAMES
 
@@ -38,26 +54,88 @@ MAX_OPTIONS = 25
 MAX_ROWS = 5
 
 
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What does not change while a match is played."""
+
+    table_id: int
+    game: str
+    teams: tuple[tuple[int, ...], ...]
+    channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """A seat's ``state`` event, typed."""
+
+    version: int
+    status: str
+    deal: int
+    to_act: tuple[int, ...]
+    deadline: str | None
+    view: dict[str, Any]
+    legal: tuple[Action, ...]
+    seats: tuple[Seat | None, ...]
+    legal_json: str
+
+    @staticmethod
+    def of(event: TableEvent) -> SeatState:
+        data = event.data
+        legal = tuple(action_from_json({**a, "seat": 0}, "legal")[1]
+                      for a in data.get("legal") or [])
+        deadline = data.get("deadline")
+        return SeatState(
+            version=int(data.get("version", event.version)),
+            status=str(data.get("status", "playing")),
+            deal=int(data.get("deal", 0)),
+            to_act=tuple(int(s) for s in data.get("to_act") or ()),
+            deadline=deadline if isinstance(deadline, str) else None,
+            view=dict(data.get("view") or {}),
+            legal=legal,
+            seats=tuple(seats_from_json(data.get("seats") or [])),
+            legal_json=json.dumps(data.get("legal") or [], sort_keys=True),
+        )
+
+
+def away(state: SeatState, seat: int) -> bool:
+    s = state.seats[seat] if seat < len(state.seats) else None
+    return s is not None and s.away
+
+
+def panel_key(state: SeatState, seat: int) -> str:
+    """What a shown panel must match: its controls (see the module docstring)."""
+    if state.status != "playing":
+        return f"closed:{state.status}"
+    if away(state, seat):
+        return f"away:{state.deal}"
+    if state.legal:
+        return f"turn:{state.version}:{state.legal_json}"
+    return f"wait:{state.deal}"
+
+
 @dataclass
-class Panel:
-    """What to send or edit: text, components, and the hand picture (when images are on)."""
+class PanelDrawing:
+    """A drawn panel: text, components, the hand picture (when images are on)."""
 
     content: str
     view: discord.ui.View
-    files: list[discord.File] = field(default_factory=list)
-    to_act: bool = False
-    version: int = 0
-    legal_key: str = ""
-    """The legal actions offered, as the ``state`` event lists them (JSON text)."""
+    picture: bytes | None
+    key: str
+    to_act: bool
+
+    def files(self) -> list[discord.File]:
+        import io
+
+        return ([] if self.picture is None
+                else [discord.File(io.BytesIO(self.picture), filename="hand.png")])
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "view": self.view,
-                "attachments": list(self.files)}
+        return {"content": self.content, "view": self.view, "attachments": self.files()}
 
     def send_kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {"content": self.content, "view": self.view}
-        if self.files:
-            out["files"] = list(self.files)
+        if self.picture is not None:
+            out["files"] = self.files()
         return out
 
 
@@ -77,60 +155,56 @@ def variants(legal: Sequence[Action], chosen: Action) -> list[Action]:
     return [a for a in legal if a.type == chosen.type and a.card == chosen.card]
 
 
-def build_panel(service: TableService, table_id: int, seat: int, *, images: bool = False,
-                note: str = "", pick: Action | None = None) -> Panel:
-    """The panel of ``seat`` now. ``pick``: a card chosen whose variants are to be offered
-    as buttons (the leader's signal, bella)."""
-    info = service.info(table_id)
-    state = service.state(table_id, seat).data
-    view: dict[str, Any] = state.get("view") or {}
-    version = int(state.get("version", 0))
-    legal = service.legal(table_id, seat)
-    title = GAMES[info.game].title
-    team = team_of(info.teams, seat)
-    names = [plain_name(s, i) for i, s in enumerate(info.seats)]
-    hand = list(view.get("hand") or [])
-    lines = [f"**{title}** — table {info.id}, deal {info.deal + 1} · your seat `{seat}`"
-             + (f" (team {team})" if team else "")]
+async def draw_panel(facts: TableFacts, seat: int, state: SeatState, *, images: bool,
+                     note: str = "", pick: Action | None = None) -> PanelDrawing:
+    """The panel of ``seat`` for ``state``. ``pick``: a card chosen whose variants are to
+    be offered as buttons."""
+    title = GAMES[facts.game].title
+    team = team_of(facts.teams, seat)
+    names = [plain_name(s, i) for i, s in enumerate(state.seats)]
+    hand = list(state.view.get("hand") or [])
+    lines = [f"**{title}** — table {facts.table_id}, deal {state.deal + 1} · your seat "
+             f"`{seat}`" + (f" (team {team})" if team else "")]
     if note:
         lines.append(note)
     lines.append(f"**Your hand** ({len(hand)} cards):")
     lines.extend(hand_lines(hand) or ["(no cards)"])
-    if view.get("trump"):
-        lines.append(f"Trump: {suit_text(view['trump'])}")
-    lines.append(trick_text(view, names))
-    to_act = list(state.get("to_act") or [])
+    if state.view.get("trump"):
+        lines.append(f"Trump: {suit_text(state.view['trump'])}")
+    lines.append(trick_text(state.view, names))
     ui = discord.ui.View(timeout=None)
-    if info.status != "playing":
-        lines.append("The match is over." if info.status == "finished" else
+    t = facts.table_id
+    legal = state.legal if state.status == "playing" else ()
+    if state.status != "playing":
+        lines.append("The match is over." if state.status == "finished" else
                      "The table is closed.")
+    elif away(state, seat):
+        lines.append("An AI plays your seat while you are away: press **I'm back** to "
+                     "play again.")
+        ui.add_item(BackButton(t, label="I'm back", style=discord.ButtonStyle.success))
+        legal = ()
     elif legal:
         lines.append("**Your turn** — choose below.")
-        _controls(ui, table_id, version, legal, hand, pick)
+        _controls(ui, t, state.version, legal, hand, pick)
     else:
-        waiting = ", ".join(seat_name(info.seats[s], s) for s in to_act) or "nobody"
+        waiting = ", ".join(seat_name(state.seats[s], s) for s in state.to_act
+                            if s < len(state.seats)) or "nobody"
         lines.append(f"Waiting for {waiting}.")
-        ui.add_item(TableButton("h", table_id, 0, label="Refresh",
-                                style=discord.ButtonStyle.secondary))
-    files: list[discord.File] = []
+        ui.add_item(MyHandButton(t, label="Refresh"))
+    picture = None
     if images and hand:
-        from bot.render import render_hand
-
-        lit = {c for a in legal if (c := _card_of(a)) is not None} if legal else None
-        png = render_hand(hand, lit)
-        files.append(discord.File(io.BytesIO(png), filename="hand.png"))
-    content = "\n".join(lines)
-    key = json.dumps([a.to_json() for a in legal], sort_keys=True)
-    return Panel(content[:1990], ui, files, bool(legal), version, key)
+        lit = frozenset(c for a in legal if (c := _card_of(a)) is not None) if legal else None
+        picture = await hand_picture(hand, lit)
+    key = panel_key(state, seat)  # a card's variants are the same turn's controls
+    return PanelDrawing("\n".join(lines)[:1990], ui, picture, key, bool(legal))
 
 
 def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[Action],
               hand: Sequence[str], pick: Action | None) -> None:
     if pick is not None:
         for a in variants(legal, pick)[:20]:
-            ui.add_item(TableButton("a", table_id, version, encode_action(a),
-                                    label=action_text(a), style=discord.ButtonStyle.primary))
-        ui.add_item(TableButton("h", table_id, 0, label="Back"))
+            ui.add_item(ActionButton(table_id, version, a, label=action_text(a)))
+        ui.add_item(MyHandButton(table_id, label="Back"))
         return
     cards: dict[str, Action] = {}
     multi: list[Action] = []
@@ -164,11 +238,11 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
             for c in group:
                 n = counts.get(c, 1)
                 label = card_text(c) + (f" ×{n}" if n > 1 else "")
-                options.append(discord.SelectOption(label=label,
-                                                    value=encode_action(cards[c])))
+                options.append(discord.SelectOption(
+                    label=label, value=json.dumps(cards[c].to_json(), separators=(",", ":"))))
             where = "" if arg == "all" else f" — {SUIT_NAMES[SUITS.index(arg)]}"
-            ui.add_item(TableSelect("s", table_id, version, arg, options=options,
-                                    placeholder=f"{kind} a card{where}", row=row))
+            ui.add_item(CardSelect(table_id, version, arg, options=options,
+                                   placeholder=f"{kind} a card{where}", row=row))
             row += 1
     if multi and row < MAX_ROWS:
         bid_cards: list[str] = []
@@ -180,12 +254,12 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
         options = [discord.SelectOption(label=card_text(c), value=c)
                    for c in bid_cards[:MAX_OPTIONS]]
         top = max(len(a.cards or ()) for a in multi)
-        ui.add_item(TableSelect("m", table_id, version, "bid", options=options,
-                                placeholder=f"Bid 1 to {top} cards (secret)",
-                                min_values=1, max_values=min(top, len(options)), row=row))
+        ui.add_item(MultiBidSelect(table_id, version, options=options,
+                                   placeholder=f"Bid 1 to {top} cards (secret)",
+                                   max_values=min(top, len(options)), row=row))
         row += 1
     for i, a in enumerate(buttons[: (MAX_ROWS - row) * 5]):
         style = (discord.ButtonStyle.danger if a.type == "concede"
                  else discord.ButtonStyle.primary)
-        ui.add_item(TableButton("a", table_id, version, encode_action(a),
-                                label=action_text(a), style=style, row=row + i // 5))
+        ui.add_item(ActionButton(table_id, version, a, label=action_text(a), style=style,
+                                 row=row + i // 5))

@@ -73,9 +73,11 @@ class ReminderScheduler:
     def __init__(self, store: Store, send: Send, *, clock: Clock | None = None,
                  poll_seconds: float = 60.0,
                  handles_guild: Callable[[int], bool] | None = None) -> None:
-        """``handles_guild(guild_id)``: whether this process sends that guild's reminders
-        (several processes sharing PostgreSQL, one per group of shards: pass a test of the
-        process's own guilds). Default: every guild."""
+        """``handles_guild(guild_id)``: whether this process sends that guild's reminders.
+        Several processes sharing PostgreSQL, one per group of shards, each pass
+        :meth:`bot.cluster.ClusterNode.owns_guild`, so a guild's reminders come from its
+        owner only (and the store's claim keeps them single even if two processes
+        disagreed). Default: every guild (one process)."""
         self.store = store
         self.send = send
         self.handles_guild = handles_guild

@@ -13,6 +13,7 @@ from bot.service.errors import (
     SaveFailed,
     ServiceError,
     StaleAction,
+    TableChanged,
 )
 from bot.service.events import Subscription, TableEvent
 from bot.service.hooks import FinishedMatch, NoRatings, RatingsHook
@@ -37,6 +38,7 @@ __all__ = [
     "StaleAction",
     "Subscription",
     "SystemClock",
+    "TableChanged",
     "TableEvent",
     "TableInfo",
     "TableService",

@@ -19,7 +19,10 @@ from typing import Any, Protocol
 from games.actions import Action
 from games.ai import Budget, has_ai, make_player
 
-DEFAULT_BUDGET_MS = 200.0
+DEFAULT_BUDGET_MS = 50.0
+"""Longest thinking time of a ``search`` move: search normally stops earlier, at its
+game's default number of worlds (:data:`games.ai.players.DEFAULT_WORLDS`); the ceiling
+binds only on a loaded machine."""
 
 
 class Pool(Protocol):

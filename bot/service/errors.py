@@ -15,6 +15,17 @@ class LobbyError(ServiceError):
     """A lobby request that the lobby's state does not allow (seat taken, table full…)."""
 
 
+class TableChanged(LobbyError):
+    """The table's stored row was changed by another writer (another bot process) since
+    this process read it: nothing was written, the table was reloaded from the store, and
+    the request may be tried again on the fresh state."""
+
+    MESSAGE = "this table was changed in the meantime; it is up to date now, please try again"
+
+    def __init__(self) -> None:
+        super().__init__(self.MESSAGE)
+
+
 class Rejected(ServiceError):
     """An action the rules or the table's state do not allow now."""
 

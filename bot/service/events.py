@@ -34,7 +34,7 @@ Event types (``data`` keys in brackets):
   ``deal_over`` [summary]) exactly as the engine emitted them, with their ``to``.
 * ``deal_scored`` [deal, summary, match] — the match totals after a deal.
 * ``turn`` [to_act, version, deadline] — who is to act now (public).
-* ``state`` [view, legal, version, to_act, deadline] — for a seat subscription: the seat's
+* ``state`` [view, legal, version, to_act, deadline, seats] — for a seat subscription: the seat's
   whole ``view`` and (when it is to act) its legal actions as JSON; for a spectator the
   public view and no legal actions. Sent after every change.
 * ``reminder`` [seat, deadline] — to the seat only: half of the turn time has passed.

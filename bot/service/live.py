@@ -93,6 +93,8 @@ class LiveTable:
     turn_start: dict[int, int] = field(default_factory=dict)
     turn_deadline: dt.datetime | None = None
     lobby_deadline: dt.datetime | None = None
+    row_version: int = 0
+    """The stored row's version this copy was read or written at (compare-and-set)."""
     reminded: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subs: list[Subscription] = field(default_factory=list)
@@ -213,6 +215,7 @@ class LiveTable:
             "deadline": None if self.turn_deadline is None else self.turn_deadline.isoformat(),
             "status": self.status,
             "deal": self.deal_index,
+            "seats": self.seats_json(),
         }
         if deal is not None:
             data["view"] = deal.view(seat)

@@ -12,6 +12,13 @@ touch a match directly. The promises:
 * **Store first.** An accepted action is appended to the table's action log (and the
   table row updated) before any event about it is published. If the append fails, the
   table is rebuilt from the store and the caller gets :class:`SaveFailed`.
+* **No lost update.** The table row (seats, options, status, deadlines, meta) is written
+  by compare-and-set on its ``row_version`` (:mod:`bot.service.rows`): when another
+  writer (another process holding the same table) changed it meanwhile, nothing is
+  written, the table is reloaded from the store, its front ends get a ``lobby`` or
+  ``turn`` event, and a lobby request raises :class:`~bot.service.errors.TableChanged`
+  (try again). ``start(owns=…)`` keeps a process to its own tables, so this is a guard,
+  not the normal path; :meth:`TableService.create_table` refuses a place it does not own.
 * **Secrecy.** Subscriptions receive only events their seat may see (``visible_to``).
 * **Bounded subscriptions.** Publishing never blocks: a subscription that is not read
   holds at most its bound of events, then replaces them by one ``resync`` (re-read the
@@ -46,10 +53,12 @@ from bot.service.errors import (
     Rejected,
     SaveFailed,
     StaleAction,
+    TableChanged,
 )
 from bot.service.events import WATCH_BOUND, Subscription, TableEvent
 from bot.service.hooks import FinishedMatch, NoRatings, RatingsHook
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
+from bot.service.rows import refresh, write_row
 from bot.service.seats import Seat, seat_of, seats_from_json
 from games.actions import Action, action_from_json
 from games.ai import LEVELS
@@ -61,6 +70,7 @@ from storage import (
     LocationBusy,
     MatchRecord,
     Participant,
+    StaleTable,
     Store,
     Table,
 )
@@ -118,6 +128,7 @@ class TableService:
         self._by_location: dict[Location, int] = {}
         self._watchers: list[Subscription] = []
         self._closed = False
+        self._owns: Callable[[Location], bool] | None = None
 
     # == life of the service ==========================================================
     async def start(self, owns: Callable[[Location], bool] | None = None) -> list[int]:
@@ -129,6 +140,7 @@ class TableService:
         after that: a front end that subscribes to the tables as soon as ``start`` returns
         (before its own first ``await``) misses no event, not even a reminder that fell due
         while the process was down (it fires at once)."""
+        self._owns = owns
         loaded: list[int] = []
         resumed: list[LiveTable] = []
         for rec in await self.store.load_unfinished_tables():
@@ -199,6 +211,11 @@ class TableService:
     def table_ids(self) -> list[int]:
         return sorted(self._tables)
 
+    def holds(self, table_id: int) -> bool:
+        """Whether this process holds the open table ``table_id`` (a process serving some
+        shards holds only its own: a click for another table is forwarded to its owner)."""
+        return table_id in self._tables
+
     def find(self, location: Location) -> int | None:
         """The id of the open table at ``location``, if this process has one."""
         return self._by_location.get(location)
@@ -230,14 +247,26 @@ class TableService:
         so a concurrent write by the service cannot lose the change; a table this process
         does not hold is updated in the store directly."""
         table = self._tables.get(table_id)
-        if table is None:
-            row = await self.store.get_table(table_id)
-            if row is not None:
-                await self.store.update_table(table_id, meta={**row.meta, **changes})
-            return
-        async with table.lock:
-            table.meta = {**table.meta, **changes}
-            await self.store.update_table(table_id, meta=table.meta)
+        for _ in range(3):  # compare-and-set: merge again into what another writer stored
+            if table is None:
+                row = await self.store.get_table(table_id)
+                if row is None:
+                    return
+                try:
+                    await self.store.update_table(table_id, meta={**row.meta, **changes},
+                                                  expected_version=row.row_version)
+                    return
+                except StaleTable:
+                    continue
+            async with table.lock:
+                merged = {**table.meta, **changes}
+                try:
+                    await write_row(self.store, table, meta=merged)
+                    table.meta = merged
+                    return
+                except StaleTable as exc:
+                    await self._adopt(table, exc.current)
+        raise TableChanged()
 
     def view(self, table_id: int, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees now (``None``: the public view); the lobby has no view."""
@@ -370,6 +399,8 @@ class TableService:
             raise LobbyError(f"unknown game {game!r} (one of {', '.join(sorted(GAMES))})")
         if location in self._by_location:
             raise LobbyError("there is already an open table here")
+        if self._owns is not None and not self._owns(location):
+            raise LobbyError("this place is served by another bot process")
         if standin not in LEVELS:
             raise LobbyError(f"unknown AI level {standin!r} (one of {', '.join(LEVELS)})")
         seed_text = str(seed) if seed is not None else secrets.token_hex(8)
@@ -409,6 +440,7 @@ class TableService:
         self._index(table)
         self._publish(table, [TableEvent(table.id, "lobby", self._lobby_data(table))])
         self._kick(table)
+        await self._remember_names(seat_list)
         if start:
             await self.start_match(table.id)
         return table.id
@@ -440,8 +472,10 @@ class TableService:
             self._check_unique(table.seats)
             deadline = self.clock.now() + LOBBY_IDLE
             try:
-                await self.store.update_table(table.id, seats=table.seats_json(),
-                                              lobby_deadline=deadline)
+                await self._write_row(table, seats=table.seats_json(),
+                                      lobby_deadline=deadline)
+            except TableChanged:
+                raise  # the table now holds the stored seats
             except Exception:
                 table.seats = before
                 raise
@@ -475,7 +509,20 @@ class TableService:
             chosen.append(i)
 
         await self._edit_lobby(table_id, edit)
+        await self._remember_names([Seat.human(user_id, name)])
         return chosen[0]
+
+    async def _remember_names(self, seats: Sequence[Seat | None]) -> None:
+        """Write the display names of the human seats to ``players`` (leaderboards,
+        ``/stats`` and ``/history`` read them there); a failure is logged, never raised: the
+        seat or the match it follows is already saved."""
+        for s in seats:
+            if s is None or s.is_ai or s.user_id is None:
+                continue
+            try:
+                await self.store.upsert_player(s.user_id, s.name)
+            except Exception:
+                log.exception("could not save the display name of user %s", s.user_id)
 
     async def add_ai(self, table_id: int, level: str = "rules", seat: int | None = None) -> int:
         """Seat an AI player of ``level``; returns the seat."""
@@ -545,10 +592,12 @@ class TableService:
             self._plan_deadline(table)
             table.meta = {**table.meta, "started_at": self.clock.now().isoformat()}
             try:
-                await self.store.update_table(
-                    table.id, status="playing", seats=table.seats_json(), meta=table.meta,
+                await self._write_row(
+                    table, status="playing", seats=table.seats_json(), meta=table.meta,
                     lobby_deadline=None, turn_deadline=table.turn_deadline,
                 )
+            except TableChanged:
+                raise  # the table now is what the store holds
             except Exception:
                 table.status, table.match, table.version = "lobby", None, 0
                 raise
@@ -563,8 +612,8 @@ class TableService:
             await self._abandon(table, reason)
 
     async def _abandon(self, table: LiveTable, reason: str) -> None:
-        await self.store.update_table(table.id, status="abandoned", turn_deadline=None,
-                                      lobby_deadline=None)
+        await self._write_row(table, status="abandoned", turn_deadline=None,
+                              lobby_deadline=None)
         table.status = "abandoned"
         self._publish(table, [TableEvent(table.id, "abandoned", {"reason": reason}, None,
                                          table.version)])
@@ -679,9 +728,41 @@ class TableService:
         """Update the table row; a failure is logged, not raised (the action is stored;
         a lost deadline or timeout count is recomputed on recovery)."""
         try:
-            await self.store.update_table(table.id, **changes)
+            await write_row(self.store, table, **changes)
+        except StaleTable as exc:
+            await self._adopt(table, exc.current)
         except Exception:
             log.exception("table %s: could not update the table row", table.id)
+
+    async def _write_row(self, table: LiveTable, **changes: Any) -> None:
+        """Compare-and-set the table row; when another writer changed it meanwhile, adopt
+        the stored table and raise TableChanged (nothing of this change was written)."""
+        try:
+            await write_row(self.store, table, **changes)
+        except StaleTable as exc:
+            await self._adopt(table, exc.current)
+            raise TableChanged() from None
+
+    async def _adopt(self, table: LiveTable, row: Table) -> None:
+        """Another writer (another process holding this table) changed its row: take the
+        store's table as the truth, tell the front ends, and resume its timers and AI."""
+        log.warning("table %s: its row was changed by another writer; reloading it",
+                    table.id)
+        if row.status not in ("lobby", "playing"):
+            table.status = row.status
+            self._publish(table, [TableEvent(table.id, "abandoned", {
+                "reason": "the table was closed by another bot process"}, None,
+                table.version)])
+            self._unload(table)
+            return
+        entries = (await self.store.load_actions(table.id) if row.status == "playing"
+                   else None)
+        refresh(table, row, None if entries is None else [e.action for e in entries])
+        if table.match is None:
+            self._publish(table, [TableEvent(table.id, "lobby", self._lobby_data(table))])
+        else:
+            self._publish(table, [self._turn_event(table)])
+        asyncio.get_running_loop().call_soon(self._kick, table)
 
     async def _reload(self, table: LiveTable) -> None:
         """Rebuild a table's match from its stored log (after a failed append)."""
@@ -739,6 +820,7 @@ class TableService:
             rated=rated,
             started_at=None if started is None else dt.datetime.fromisoformat(started),
         ))
+        await self._remember_names(table.seats)
         recorded = await self.store.get_match_for_table(table.id)
         assert recorded is not None
         try:
@@ -750,8 +832,8 @@ class TableService:
         except Exception:
             log.exception("table %s: the ratings hook failed", table.id)
         table.meta = {**table.meta, "match_id": recorded.id}
-        await self.store.update_table(table.id, status="finished", turn_deadline=None,
-                                      meta=table.meta)
+        await write_row(self.store, table, cas=False, status="finished", turn_deadline=None,
+                        meta=table.meta)
         table.status = "finished"
         table.turn_deadline = None
         if not stored:
@@ -910,7 +992,11 @@ class TableService:
             if kind == "lobby":
                 async with table.lock:
                     if table.status == "lobby" and table.lobby_deadline == when:
-                        await self._abandon(table, "the lobby expired after 30 idle minutes")
+                        try:
+                            await self._abandon(table,
+                                                "the lobby expired after 30 idle minutes")
+                        except TableChanged:
+                            continue  # another writer touched it: its deadline holds
                 return
             if kind == "reminder":
                 table.reminded = True
@@ -953,7 +1039,7 @@ class TableService:
             players=len(row.seats), seats=seats_from_json(row.seats), status=row.status,
             settings=TableSettings.from_json(row.meta), meta=dict(row.meta),
             turn_deadline=row.turn_deadline, lobby_deadline=row.lobby_deadline,
-            reminded=False,
+            row_version=row.row_version, reminded=False,
         )
 
     def _index(self, table: LiveTable) -> None:

@@ -1,9 +1,12 @@
-"""AI players for every game: one :class:`Player` interface, three levels.
+"""AI players for every game: one :class:`Player` interface, three playable levels.
 
 * ``random``: a uniformly random legal action (never a concession);
 * ``rules``: a sound rule-based player per game;
 * ``search``: determinized Monte-Carlo search (PIMC) over worlds sampled consistently
   with the view, with the rules policy (or a fast heuristic) finishing each world.
+
+and ``oracle``, for measurement only: the search player shown every hand (it is in
+:data:`ALL_LEVELS`, never in :data:`PLAYABLE_LEVELS`, the levels front ends offer).
 
 Typical use::
 
@@ -19,33 +22,45 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.ai.base import DEFAULT_BUDGET, Budget, Player, RandomPlayer
-from games.ai.players import RulesPlayer, SearchPlayer
+from games.ai.players import OraclePlayer, RulesPlayer, SearchPlayer
 from games.ai.registry import NoAI, adapter_for, has_ai
 
-LEVELS: dict[str, type[Player]] = {
+PLAYABLE_LEVELS: dict[str, type[Player]] = {
     "random": RandomPlayer,
     "rules": RulesPlayer,
     "search": SearchPlayer,
 }
-"""Every AI level by name."""
+"""The AI levels players may seat (Discord, the terminal, the table service): every
+front end lists and accepts these, and only these."""
+
+LEVELS = PLAYABLE_LEVELS
+"""The same table under its older name (the playable levels)."""
+
+ALL_LEVELS: dict[str, type[Player]] = {**PLAYABLE_LEVELS, "oracle": OraclePlayer}
+"""The playable levels and ``oracle`` (measurement only: ``tricktable simulate`` and
+``bench/ai.py``)."""
 
 
 def make_player(level: str, seed: int | str | None = None,
                 options: Mapping[str, Any] | None = None) -> Player:
-    """A player of ``level`` (one of :data:`LEVELS`); ``options`` are the table's rule
+    """A player of ``level`` (one of :data:`ALL_LEVELS`); ``options`` are the table's rule
     options in JSON form (used when views do not carry them)."""
     try:
-        cls = LEVELS[level]
+        cls = ALL_LEVELS[level]
     except KeyError:
-        raise ValueError(f"unknown AI level {level!r} (one of {', '.join(LEVELS)})") from None
+        raise ValueError(f"unknown AI level {level!r} (one of {', '.join(ALL_LEVELS)})"
+                         ) from None
     return cls(seed, options)
 
 
 __all__ = [
+    "ALL_LEVELS",
     "DEFAULT_BUDGET",
     "LEVELS",
+    "PLAYABLE_LEVELS",
     "Budget",
     "NoAI",
+    "OraclePlayer",
     "Player",
     "RandomPlayer",
     "RulesPlayer",

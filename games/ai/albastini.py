@@ -257,6 +257,7 @@ class AlbastiniSampler(WorldSampler):
             for c in cards:
                 self.pool.append(c)
                 owner[c] = seat
+        self.template: AlbastiniDeal | None = None
         self.allowed = []
         for c in self.pool:
             if c in owner:
@@ -265,9 +266,34 @@ class AlbastiniSampler(WorldSampler):
                 self.allowed.append((1 << len(self.places)) - 1)
 
     def sample(self) -> Deal:
+        """A world. In the play phase the first world, replayed through the public
+        history, is kept as a template and later worlds are copies of it with the hidden
+        cards redealt in place — the other hands and the unknown rest of the stock (above
+        the face-up bottom card) — which is all that differs between two worlds of one
+        view; their record (the hands as dealt) stays the template's, which search never
+        reads. During the bidding the turned card differs too: every world is replayed."""
+        got = deal_constrained(self.pool, self.sizes, self.allowed, self.rng)
+        if self.k.phase == "bidding":
+            return self._replay(got)
+        if self.template is None:
+            self.template = self._replay(got)
+            got = deal_constrained(self.pool, self.sizes, self.allowed, self.rng)
+        world = self.template.copy()
+        assert isinstance(world, AlbastiniDeal)
+        rest: list[int] = []
+        for i, (kind, s) in enumerate(self.places):
+            if kind == "hand":
+                world.hands[s] = got[i]
+            else:
+                rest = got[i]
+        bottom = [self.k.bottom] if self.k.bottom_in_stock else []
+        world.stock = world.stock[:world.stock_pos] + rest + bottom
+        return world
+
+    def _replay(self, got: list[list[int]]) -> AlbastiniDeal:
+        """A new deal of the dealt cards ``got`` taken through the view's history."""
         k = self.k
         n = k.n
-        got = deal_constrained(self.pool, self.sizes, self.allowed, self.rng)
         current: dict[int, list[int]] = {k.me: list(k.hand)}
         turned = k.turned
         stock_rest: list[int] = []

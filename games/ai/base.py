@@ -6,11 +6,14 @@ data: the only thing a player may know), ``legal`` is ``deal.legal_actions(seat)
 returned action is always one of ``legal``. A player never receives the deal itself, so it
 cannot see hidden cards; everything it knows about other hands it infers from the view.
 
-A :class:`Budget` bounds the thinking of search players: a wall-clock allowance
-(``ms``, measured with :func:`time.perf_counter`) and/or a cap on the number of sampled
-worlds (``max_samples``). With ``ms=None`` the budget is a pure sample count, so the choice
-is a function of the view, the legal actions and the seed only (tests and reproducible
-benchmarks use this deterministic mode).
+A :class:`Budget` bounds the thinking of search players: a wall-clock ceiling (``ms``,
+measured with :func:`time.perf_counter`) and/or a cap on the number of sampled worlds
+(``max_samples``). Without a cap the search stops at its game's default world count
+(:data:`games.ai.players.DEFAULT_WORLDS`, chosen from the strength curve of
+``bench/ai.py --curve``), so the time is a ceiling that only a loaded machine reaches.
+With ``ms=None`` the budget is a pure sample count, so the choice is a function of the
+view, the legal actions and the seed only (tests and reproducible benchmarks use this
+deterministic mode).
 """
 
 from __future__ import annotations
@@ -30,11 +33,11 @@ class Budget:
     """How long a search player may think about one move.
 
     ``ms``: wall-clock milliseconds (``None``: no time limit). ``max_samples``: at most this
-    many sampled worlds (``None``: no cap). At least one of the two must be set. A search
-    always completes its first sample, however small the budget.
+    many sampled worlds (``None``: the game's default world count). At least one of the
+    two must be set. A search always completes its first sample, however small the budget.
     """
 
-    ms: float | None = 200.0
+    ms: float | None = 50.0
     max_samples: int | None = None
 
     def __post_init__(self) -> None:
@@ -60,12 +63,13 @@ class Budget:
             return float("inf")
         return (time.perf_counter() if start is None else start) + self.ms / 1000.0
 
-    def cap(self) -> int:
-        return self.max_samples if self.max_samples is not None else 1 << 30
+    def cap(self, default: int = 1 << 30) -> int:
+        """The most worlds to sample: ``max_samples``, else ``default``."""
+        return self.max_samples if self.max_samples is not None else default
 
 
 DEFAULT_BUDGET = Budget()
-"""200 ms per move, no sample cap."""
+"""At most 50 ms per move; the game's default number of worlds."""
 
 
 class Player(ABC):

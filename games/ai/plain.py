@@ -45,7 +45,7 @@ from typing import Any
 from games.actions import Action
 from games.ai.adapter import GameAI, WorldSampler
 from games.ai.sampling import deal_constrained
-from games.ai.world import fast_clone, new_deal
+from games.ai.world import new_deal
 from games.base import Deal
 from games.cards import RANKS_36, SUITS, card, deck, name
 from games.plain_tricks import ORDERS, PlainTrickDeal
@@ -324,27 +324,37 @@ class PlainKnowledge:
 
 
 def world_top_and_danger(d: PlainTrickDeal, seat: int) -> tuple[list[int], list[bool]]:
-    """``top`` and ``danger`` for :func:`pick_card` from a world's real hands."""
+    """``top`` and ``danger`` for :func:`pick_card` from a world's real hands.
+
+    Following, :func:`pick_card` reads them only for the led suit and trump, so only
+    those two suits are computed then (the others stay ``-1`` / ``False``): the rollouts'
+    hottest function does half the work on three plays out of four."""
     hands = d.hands
     trick = d.trick
-    if trick:
-        later = ORDERS[d.direction][d.leader][len(trick) + 1:]
-    else:
-        later = ORDERS[d.direction][seat][1:]
     trump = d.trump
     top = [-1, -1, -1, -1]
     danger = [False, False, False, False]
+    if trick:
+        later = ORDERS[d.direction][d.leader][len(trick) + 1:]
+        suits: Sequence[int] = (trick[0][1] // 13, trump) if trump >= 0 else (
+            trick[0][1] // 13,)
+    else:
+        later = ORDERS[d.direction][seat][1:]
+        suits = ALL_SUITS
     for o in later:
         h = hands[o]
-        opp = (o - seat) & 1
-        for s in range(4):
+        ruffs = (o - seat) & 1 and trump >= 0 and h[trump]
+        for s in suits:
             lst = h[s]
             if lst:
                 if lst[-1] > top[s]:
                     top[s] = lst[-1]
-            elif opp and trump >= 0 and h[trump]:
+            elif ruffs:
                 danger[s] = True
     return top, danger
+
+
+ALL_SUITS = (0, 1, 2, 3)
 
 
 def world_card(d: PlainTrickDeal) -> int:
@@ -487,9 +497,6 @@ class PlainAI(GameAI):
                 options: Mapping[str, Any], rng: random.Random) -> WorldSampler:
         return PlainSampler(self, view, legal, options, rng)
 
-    def clone(self, world: Deal) -> Deal:
-        return fast_clone(world)
-
     def step(self, world: Deal, seat: int, action: Action) -> None:
         assert isinstance(world, PlainTrickDeal)
         if action.type == "play" and world.phase == "play" and action.card is not None:
@@ -593,7 +600,7 @@ class PlainSampler(WorldSampler):
 
     def sample(self) -> Deal:
         hands = self._draw()
-        world = fast_clone(self.template)
+        world = self.template.copy()
         assert isinstance(world, PlainTrickDeal)
         if len(self.places) == 4:  # before the trump call: a fresh deal every time
             return replay_public(self.view, self.legal, self.options, self._dealt(hands))

@@ -1,4 +1,4 @@
-"""The three AI levels: ``random``, ``rules`` and ``search``.
+"""The AI levels: ``random``, ``rules`` and ``search``, and ``oracle`` for measurement.
 
 ``rules`` and ``search`` delegate the game-specific parts to the game's
 :class:`~games.ai.adapter.GameAI` (see :func:`games.ai.registry.adapter_for`).
@@ -11,8 +11,9 @@ it on the same worlds by more than :data:`CONFIDENCE` standard errors; after 8, 
 worlds the worse half of the other candidates is dropped, so later worlds go to the
 contenders.
 Sampling stops at the
-budget's sample cap, or when the next world would overrun the time budget (the first world
-is always completed).
+budget's sample cap (by default the game's :data:`DEFAULT_WORLDS`), when the stop rule
+(:data:`STOP_Z`) finds the rules choice safe, or when the next world would overrun the
+time budget (the first world is always completed).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.actions import Action
+from games.ai.adapter import GameAI, WorldSampler
 from games.ai.base import DEFAULT_BUDGET, Budget, Player
 from games.ai.registry import adapter_for
+from games.base import Deal
 
 HALVING_START = 8
 """Successive halving: after 8, 16, 32, … worlds the worse half of the candidates still
@@ -37,6 +40,31 @@ CONFIDENCE = 1.0
 """Search leaves the rules choice only for a candidate whose mean advantage over it, on
 the same worlds, exceeds this many standard errors (noise from few worlds must not
 overturn a sound move)."""
+
+
+STOP_MIN = 8
+"""The stop rule looks at the worlds only from this many on."""
+
+STOP_Z = 2.0
+"""Stop rule: sampling stops early once no challenger still compared could plausibly
+beat the rules choice — for each one, its mean advantage over the rules choice on the
+same worlds plus this many standard errors is at most zero (its chance of ending
+clearly better is then negligible, so more worlds would not change the move)."""
+
+DEFAULT_WORLDS: dict[str, int] = {
+    "arbaa_turub": 24,
+    "turup": 64,
+    "tarabish": 32,
+    "truf": 24,
+    "albastini": 64,
+}
+"""Worlds per move when the budget sets no cap, per game: chosen from the strength curve
+(``python bench/ai.py --curve``: duplicate score against ``rules`` by worlds per move) as
+the smallest count past which more worlds gained nothing measurable, within a 50 ms p95
+move time on one core."""
+
+DEFAULT_WORLDS_OTHER = 32
+"""Worlds per move for a game missing from :data:`DEFAULT_WORLDS`."""
 
 
 class RulesPlayer(Player):
@@ -83,10 +111,20 @@ class SearchPlayer(Player):
         cands = ai.candidates(view, legal, options)
         if len(cands) == 1:
             return ai.decorate(view, legal, cands[0], rng, options)
-        seat: int = view["seat"]
-        deadline = budget.deadline(start)
-        cap = budget.cap()
-        sampler = ai.sampler(view, legal, options, rng)
+        sampler = self.worlds(ai, view, legal, options, rng)
+        cap = budget.cap(DEFAULT_WORLDS.get(view["game"], DEFAULT_WORLDS_OTHER))
+        best = self._search(ai, view["seat"], cands, sampler, cap, budget.deadline(start), rng)
+        return ai.decorate(view, legal, cands[best], rng, options)
+
+    def worlds(self, ai: GameAI, view: Mapping[str, Any], legal: Sequence[Action],
+               options: Mapping[str, Any], rng: random.Random) -> WorldSampler:
+        """Where the worlds come from: sampled consistently with the view."""
+        return ai.sampler(view, legal, options, rng)
+
+    def _search(self, ai: GameAI, seat: int, cands: Sequence[Action], sampler: WorldSampler,
+                cap: int, deadline: float, rng: random.Random) -> int:
+        """The index of the candidate to play (0, the rules choice, unless another one is
+        clearly better on the same worlds)."""
         sums = [0.0] * len(cands)
         diff = [0.0] * len(cands)  # paired differences with the rules choice (index 0)
         diff2 = [0.0] * len(cands)
@@ -104,24 +142,76 @@ class SearchPlayer(Player):
                 ai.step(w, seat, cands[i])
                 values[i] = ai.rollout(w, seat, random.Random(seed))
                 sums[i] += values[i]
-            if 0 in values:
-                for i, v in values.items():
-                    d = v - values[0]
-                    diff[i] += d
-                    diff2[i] += d * d
+            for i, v in values.items():
+                d = v - values[0]
+                diff[i] += d
+                diff2[i] += d * d
             n += 1
             if n >= cut and len(alive) > 2:  # the rules choice always stays
                 ranked = sorted((i for i in alive if i), key=lambda i: (-sums[i], i))
                 alive = [0, *sorted(ranked[:max(1, len(alive) // 2)])]
                 cut *= 2
+            if n >= STOP_MIN and all(_settled(diff[i], diff2[i], n) for i in alive if i):
+                break
             now = time.perf_counter()
             if now + (now - t0) > deadline:
                 break
         self.last_samples = n
         best = max(alive, key=lambda i: (sums[i], -i))
-        if best != 0 and 0 in alive and not _clearly_better(diff[best], diff2[best], n):
+        if best != 0 and not _clearly_better(diff[best], diff2[best], n):
             best = 0
-        return ai.decorate(view, legal, cands[best], rng, options)
+        return best
+
+
+class OraclePlayer(SearchPlayer):
+    """The ceiling, for measurement only: the search player given the real deal.
+
+    It sees every hand (and the stock), so it is never offered to players
+    (:data:`games.ai.PLAYABLE_LEVELS` leaves it out); :mod:`bot.simulate` hands it the
+    deal with :meth:`see` before each decision and marks it in its results. Its one
+    world is the real deal (the rollouts are deterministic policies, so more copies of
+    it would add nothing); each candidate is played out in it and the best one taken,
+    the rules choice on ties.
+    """
+
+    level = "oracle"
+
+    def __init__(self, seed: int | str | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(seed, options)
+        self._deal: Deal | None = None
+
+    def see(self, deal: Deal) -> None:
+        """The real deal of the next decision."""
+        self._deal = deal
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
+               budget: Budget = DEFAULT_BUDGET) -> Action:
+        return super().choose(view, legal, Budget.samples(1))
+
+    def worlds(self, ai: GameAI, view: Mapping[str, Any], legal: Sequence[Action],
+               options: Mapping[str, Any], rng: random.Random) -> WorldSampler:
+        if self._deal is None:
+            raise RuntimeError("the oracle must be shown the deal (see) before it chooses")
+        return _RealWorld(ai, self._deal)
+
+
+class _RealWorld(WorldSampler):
+    """The oracle's worlds: copies of the real deal."""
+
+    def __init__(self, ai: GameAI, deal: Deal) -> None:
+        self.ai, self.deal = ai, deal
+
+    def sample(self) -> Deal:
+        return self.ai.clone(self.deal)
+
+
+def _settled(total: float, squares: float, n: int) -> bool:
+    """Whether a challenger's paired differences with the rules choice leave it no
+    realistic chance: its mean plus :data:`STOP_Z` standard errors is not above zero."""
+    mean = total / n
+    var = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return mean + STOP_Z * math.sqrt(var / n) <= 0.0
 
 
 def _clearly_better(total: float, squares: float, n: int) -> bool:

@@ -466,6 +466,8 @@ class TrufSampler(WorldSampler):
         self.multi = bool(opts.get("multi_card_bids"))
         k = TrufKnowledge(view, opts)
         self.k = k
+        self.template: TrufDeal | None = None
+        self.reusable = view["phase"] == "play" and all(c >= 0 for _, c in k.trick)
         self.places: list[tuple[str, int]] = [("hand", s) for s in range(k.n) if s != k.me]
         self.sizes = [k.sizes[s] for _, s in self.places]
         for s in k.hidden:
@@ -514,7 +516,29 @@ class TrufSampler(WorldSampler):
         return dealt
 
     def sample(self) -> Deal:
+        """A world. In the play phase with no face-down card in the trick in progress,
+        the first world, replayed through the public history, is kept as a template and
+        later worlds are copies of it with the other hands redealt in place (all that
+        differs between two worlds of one view then; their record keeps the template's
+        hands, which search never reads). Otherwise every world is replayed."""
         dealt = self._draw()
+        if not self.reusable:
+            return self._replay(dealt)
+        if self.template is None:
+            self.template = self._replay(dealt)
+            dealt = self._draw()
+        world = self.template.copy()
+        k = self.k
+        for s in range(k.n):
+            if s != k.me:
+                hand: list[list[int]] = [[], [], [], []]  # the engine's fast form
+                for c in sorted(dealt[s][len(k.played_by[s]):]):
+                    hand[c // 13].append(c)
+                world.hands[s] = hand
+        return world
+
+    def _replay(self, dealt: list[list[int]]) -> TrufDeal:
+        """A new deal of ``dealt`` taken through the view's history."""
         view = self.view
         k = self.k
         deal = new_deal(view, self.options, [[name(c) for c in h] for h in dealt],

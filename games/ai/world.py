@@ -1,8 +1,9 @@
-"""Building and copying sampled worlds (full deals) for the search player.
+"""Building sampled worlds (full deals) for the search player.
 
 A world is an ordinary :class:`~games.base.Deal` of the game, created through the game's
 public :class:`~games.base.Match` API from sampled full hands and then taken through the
 view's public history by the game's own ``apply``, so it obeys exactly the game's rules.
+Worlds are copied with the engine's own cheap :meth:`~games.base.Deal.copy`.
 """
 
 from __future__ import annotations
@@ -32,24 +33,3 @@ def new_deal(view: Mapping[str, Any], options: Mapping[str, Any],
 def _parsed(game: str, options_json: str) -> GameOptions:
     """The game's validated options (parsed once per distinct options object)."""
     return GAMES[game].options_type.from_json(json.loads(options_json))
-
-
-def _copy_value(v: Any) -> Any:
-    if type(v) is list:
-        return [_copy_value(x) if type(x) is list else x for x in v]
-    if type(v) is dict:
-        return dict(v)
-    if type(v) is set:
-        return set(v)
-    return v
-
-
-def fast_clone(deal: Deal) -> Deal:
-    """An independent copy of ``deal`` for search: a new object of the same class whose
-    lists (nested lists too), dicts and sets are copied and whose other attributes (ints,
-    strings, tuples, frozen objects) are shared. Much cheaper than ``copy.deepcopy``;
-    correct for deals that keep their mutable state in lists, dicts and sets."""
-    cls = type(deal)
-    out = cls.__new__(cls)
-    out.__dict__.update({k: _copy_value(v) for k, v in deal.__dict__.items()})
-    return out

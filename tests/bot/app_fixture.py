@@ -23,6 +23,7 @@ from typing import Any
 from fakediscord import Harness
 
 from bot.app import TricktableBot, create_bot
+from bot.discord_bot.hub import TableHub
 from bot.service import Clock, TableService
 from bot.settings import Settings
 from storage import Store
@@ -47,9 +48,10 @@ class App:
         return self.bot.service
 
     @property
-    def tables(self) -> Any:
-        """The table cog (adapter state per table)."""
-        return self.bot.get_cog("TablesCog")
+    def tables(self) -> TableHub:
+        """The Discord adapter's tables (presenters and seat panels per table)."""
+        assert self.bot.hub is not None
+        return self.bot.hub
 
     async def restart(self) -> App:
         """Stop the bot as a process would stop, and start a fresh one on the same store."""
@@ -84,7 +86,6 @@ async def start_app(fake_discord: Harness, tmp_path: Path, *, clock: Clock | Non
     gs = {**TEST_GUILD_SETTINGS, **(guild_settings or {})}
     if gs:
         await bot.store.update_guild_settings(int(fake_discord.guild.id), gs)
-        tables = bot.get_cog("TablesCog")
-        if tables is not None:
-            tables.forget_guild_settings(int(fake_discord.guild.id))
+        if bot.hub is not None:
+            bot.hub.forget_guild_settings(int(fake_discord.guild.id))
     return App(fake_discord, conf, bot, clock, gs)

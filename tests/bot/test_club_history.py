@@ -19,7 +19,7 @@ from fakediscord import ComponentUnavailable, Harness, InteractionResult
 from fakediscord.models import StoredMessage
 from test_club_support import MONDAY, ClubApp, start_club, stop_club, store_match
 
-from bot.discord_bot import club
+from bot.discord_bot import answer
 from bot.discord_bot.leaderboard import HISTORY_ID, HistoryQuery
 from bot.ratings import rate_match
 from bot.stats import MAX_HISTORY_PAGE, history_page
@@ -265,7 +265,7 @@ async def test_slow_paging_defers_then_edits_and_a_late_refusal_is_private(
     alice = fake_discord.user("alice")
     message = (await alice.slash("history")).message
     assert message is not None
-    monkeypatch.setattr(club, "DEFER_AFTER", 0)  # as if the store were slow
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)  # as if the store were slow
     clicked = await alice.click(message, paging(message)["o"]["custom_id"])
     assert clicked.type == 6  # a deferred update, then an edit of the message itself
     message = await in_place(clicked, message)

@@ -108,9 +108,9 @@ async def test_league_flow_with_teams_reports_and_permissions(fake_discord: Harn
     assert "**0 pts** · P0" in standings.message.embeds[0]["description"]  # not yet counted
 
     partner = await carol.click(report.message, f"club:fx:{fixture.id}:confirm")
-    assert partner.type == 6
-    [error] = await partner.wait_followups(1)
-    assert error.ephemeral and "only the opponents of the reporter" in error.content
+    # refused at once: a private answer in the same request, the report unchanged
+    assert partner.type == 4 and partner.ephemeral
+    assert "only the opponents of the reporter" in partner.content
     assert (await app.store.get_fixture(fixture.id)).status == "reported"  # type: ignore
     confirmed = await dave.click(report.message, f"club:fx:{fixture.id}:confirm")
     message = await fake_discord.server.wait_for_message(

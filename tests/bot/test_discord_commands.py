@@ -148,12 +148,13 @@ async def test_old_table_message_is_replaced(fake_discord: Harness, tmp_path: Pa
     table_id, public = await open_table(app, alice, "turup", ais=3)
     await app.service.settle()
     await fake_discord.wait_until(
-        lambda: (app.tables.uis[table_id].message_id != public.id) or None,
+        lambda: app.tables.presenters[table_id].message_id not in (None, public.id) or None,
         what="a fresh table message")
-    new_id = app.tables.uis[table_id].message_id
+    await fake_discord.settle()
+    new_id = app.tables.presenters[table_id].message_id
     assert fake_discord.server.message(public.id).deleted
-    row = await app.store.get_table(table_id)
-    assert row is not None and row.meta["message_id"] == new_id
+    shown = await app.store.get_table_messages(table_id)
+    assert shown is not None and shown.message_id == new_id
     assert f"tt:h:{table_id}:0:" in fake_discord.server.message(new_id).custom_ids()
 
 

@@ -28,7 +28,7 @@ async def _service_table(app: App, game: str, seats: list[Seat], seed: str,
     table_id = await app.service.create_table(where, game, seats=seats, seed=seed,
                                               options=options or None, start=True)
     await app.service.settle()
-    ui = await h.wait_until(lambda: (u := app.tables.uis.get(table_id)) and u.message_id
+    ui = await h.wait_until(lambda: (u := app.tables.presenters.get(table_id)) and u.message_id
                             and u, what="the public table message")
     return table_id, h.server.message(ui.message_id)
 

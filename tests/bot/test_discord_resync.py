@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
-from typing import Any
 
 from app_fixture import App, start_app
 from discord_helpers import (
@@ -31,6 +30,7 @@ from discord_helpers import (
 from fakediscord import Harness
 from fakediscord.models import StoredMessage
 
+from bot.discord_bot.panel import SeatState
 from bot.service import FakeClock, Seat, TableEvent
 from bot.service.events import MIN_BOUND, RESYNC
 from storage import TerminalLocation
@@ -61,19 +61,19 @@ async def test_a_seat_whose_subscription_overflowed_still_gets_a_live_panel(
                                                              TURN_TIMEOUT)
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(5)
-    cog = app.tables
+    panels = app.tables.panels[table_id]
     sub = next(s for s in app.service.subscriptions(table_id) if s.seat == seat)
     assert [s.seat for s in app.service.subscriptions(table_id)] == [seat]  # the pump's
     gate, held = asyncio.Event(), asyncio.Event()
-    refresh = cog._refresh_panel
+    refresh = panels.refresh
 
-    async def held_refresh(ui: Any, s: int, state: TableEvent) -> None:
+    async def held_refresh(s: int, state: SeatState) -> None:
         """The seat pump's panel refresh, held at the gate the way a stuck request would
         hold it."""
         if s == seat and not gate.is_set():
             held.set()
             await gate.wait()
-        await refresh(ui, s, state)
+        await refresh(s, state)
 
     # alice plays on her DM; after one of her turns, the pump is held as the first AI
     # player moves, until that hold comes while the AI players still play the same deal
@@ -87,7 +87,7 @@ async def test_a_seat_whose_subscription_overflowed_still_gets_a_live_panel(
             continue
         gate.clear()
         held.clear()
-        cog._refresh_panel = held_refresh
+        panels.refresh = held_refresh  # type: ignore[method-assign]
         await clock.advance(1.0)  # one AI move
         await app.service.settle()
         await asyncio.wait_for(held.wait(), 10)
@@ -95,7 +95,7 @@ async def test_a_seat_whose_subscription_overflowed_still_gets_a_live_panel(
         if seat not in now.to_act and now.deal == info.deal:
             break
         gate.set()  # alice's turn came at once (or a new deal): try a later turn
-        del cog._refresh_panel
+        del panels.refresh
         await fake_discord.settle()
     else:
         raise AssertionError("no turn of the AI players to hold the pump in")
@@ -144,10 +144,12 @@ class Hold:
     tables publish meanwhile overflows it."""
 
     def __init__(self, app: App) -> None:
-        self.cog = app.tables
+        self.hub = app.tables
         self.gate, self.held = asyncio.Event(), asyncio.Event()
-        self.watcher = self.cog._watcher
-        on_public = self.cog._on_public
+        watcher = self.hub._watcher
+        assert watcher is not None
+        self.watcher = watcher
+        on_public = self.hub.on_public
 
         async def held_on_public(event: TableEvent) -> None:
             if not self.gate.is_set():
@@ -155,12 +157,12 @@ class Hold:
                 await self.gate.wait()
             await on_public(event)
 
-        self.cog._on_public = held_on_public
+        self.hub.on_public = held_on_public  # type: ignore[method-assign]
         self.watcher.bound = MIN_BOUND
 
     def release(self) -> None:
         self.gate.set()
-        del self.cog._on_public
+        del self.hub.on_public
 
 
 async def test_a_start_the_public_pump_missed_still_deals_and_plays(

@@ -52,7 +52,7 @@ async def test_restart_mid_deal_continues_and_old_buttons_work(fake_discord: Har
     await fake_discord.wait_until(
         lambda: len(fake_discord.server.message(public.id).history) > 0 or None,
         what="the table message edited")
-    assert app.tables.uis[table_id].message_id == public.id
+    assert app.tables.presenters[table_id].message_id == public.id
 
     def deal_over() -> bool:
         return any(f"Deal 1 of table {table_id} is over" in t for t in channel_texts(app))

@@ -11,10 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.actions import Action
-from games.ai import LEVELS, Budget, make_player
+from games.ai import LEVELS, Budget, adapter_for, make_player
 from games.ai.results import deal_winner, side_scores
 from games.ai.sampling import ImpossibleDeal, deal_constrained
-from games.ai.world import fast_clone
 from games.registry import GAMES
 
 
@@ -27,7 +26,8 @@ def test_budget_needs_a_limit_and_positive_values() -> None:
         Budget(ms=None, max_samples=0)
     b = Budget.samples(3)
     assert b.deterministic and b.cap() == 3 and b.deadline() == float("inf")
-    assert not Budget().deterministic and Budget().ms == 200.0
+    assert not Budget().deterministic and Budget().ms == 50.0
+    assert Budget().cap(24) == 24 and Budget(ms=5, max_samples=3).cap(24) == 3
 
 
 def test_levels_and_unknown_level() -> None:
@@ -86,8 +86,9 @@ def test_constrained_deal_finds_the_only_solution_and_reports_impossible() -> No
         deal_constrained([0, 1], [1], [1, 1], rng)
 
 
-def test_fast_clone_is_independent() -> None:
-    """Playing a clone to the end leaves the original exactly as it was, for every game."""
+def test_world_clone_is_independent() -> None:
+    """Playing an AI's clone of a world to the end leaves the original exactly as it was,
+    for every game."""
     for game, info in GAMES.items():
         d = info.match_type(None, None, 0, seed=5).start_deal()
         rng = random.Random(1)
@@ -98,7 +99,7 @@ def test_fast_clone_is_independent() -> None:
             d.apply(seat, rng.choice([a for a in d.legal_actions(seat) if a.type != "concede"]))
         before = json.dumps([d.view(s) for s in range(d.players)] + [d.summary()],
                             sort_keys=True)
-        c = fast_clone(d)
+        c = adapter_for(game).clone(d)
         while not c.is_over:
             seat = c.to_act[0]
             c.apply(seat, rng.choice([a for a in c.legal_actions(seat) if a.type != "concede"]))

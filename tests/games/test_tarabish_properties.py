@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.actions import Action
-from games.cards import RANKS_36, deck, name
+from games.cards import RANKS_36, card, deck, name
 from games.errors import IllegalAction
 from games.records import replay
 from games.tarabish import TarabishDeal, TarabishMatch, _playout
@@ -105,6 +105,10 @@ def illegal_samples(d: TarabishDeal, seat: int, legal: list[Action],
         if (opts.auto_bella and a.type == "play" and a.bella and s == seat
                 and Action.play(a.card or "") in legal):
             continue  # an explicit bella with auto_bella: documented equivalent
+        if (d.bella_with_run and d.bella_seat == seat and a.type == "play" and a.bella
+                and s == seat and Action.play(a.card or "") in legal
+                and d.bella_refusal(seat, card(a.card or "")) is None):
+            continue  # the holder's call after bella counted with his run (section 7)
         if opts.auto_declare_runs and a.type == "declare_runs" and s == seat \
                 and d.phase == "play" and not d.completed and d.run_total[seat] \
                 and seat in d.declared:

@@ -571,12 +571,36 @@ def test_bella_inside_the_winning_run_is_announced_when_it_is_shown():
     finish_trick(d)
     s = d.summary()
     assert s["runs_winner"] == 0 and s["run_points"] == 50 and s["bella"] == 0
-    assert "already been announced" in refuse(d, 0, Action.play("QH", bella=True))
     while not d.is_over:
         play_first_legal(d, d.turn)
     s = d.summary()
     assert s["hand_total"] == 162 + 50 + 20
     assert s["raw_points_by_team"][0] == s["card_points_by_team"][0] + 70
+
+
+def test_the_holders_call_is_still_accepted_after_bella_counted_with_the_run():
+    """Section 7: "Whether or not bella was counted with the run, the holder's call with
+    the second card ... is still accepted; bella counts once." The record that follows the
+    rule to the letter replays cleanly and scores the same as one without the call."""
+    scores = []
+    for call in (True, False):
+        d = bella_deal()
+        d.apply(0, Action("declare_runs"))
+        play(d, 0, "KH")
+        finish_trick(d)
+        assert d.bella_seat == 0
+        events = d.apply(0, Action.play("QH", bella=call))
+        assert events[0].data["bella"] is False  # nothing newly announced
+        while not d.is_over:
+            play_first_legal(d, d.turn)
+        s = d.summary()
+        assert s["bella"] == 0 and s["hand_total"] == 162 + 50 + 20
+        scores.append(s["hand_score"])
+        record = {"game": "tarabish", **d.record()}
+        out, status = replay(record)
+        assert status == 0, out
+        assert out["deals"][0]["hand_score"] == s["hand_score"]
+    assert scores[0] == scores[1]
 
 
 # 8. Scoring ---------------------------------------------------------------------------------

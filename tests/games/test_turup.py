@@ -182,6 +182,28 @@ def test_kort_declared_before_play():
     assert d.is_over and d.summary()["game_points"] == [0, 3]
 
 
+def test_with_the_option_on_but_no_declaration_the_5_0_decision_is_offered():
+    """Section 4: "With the option on but no declaration made, the 5–0 decision (ask,
+    then stop or continue) is offered as without the option." """
+    for opts in ({}, {"kort_declared_before_play": True}):
+        d = five_nil(**opts)
+        assert d.phase == "kort" and d.to_act == (0,) and not d.is_over
+        assert [a.type for a in d.legal_actions(0)] == ["ask_partner", "kort", "kort"]
+        d.apply(0, Action("ask_partner"))
+        d.apply(2, Action.answer(3))
+        d.apply(0, Action.kort(False))
+        assert d.is_over and d.summary()["game_points"] == [1, 0]
+        assert d.summary()["kort"] is None
+        d = five_nil(**opts)
+        d.apply(0, Action.kort(True))
+        lead_round(d, "9S")
+        lead_round(d, "8S")
+        lead_round(d, "7S")
+        lead_round(d, "6H")
+        assert d.is_over and d.summary()["game_points"] == [0, 3]  # the first trick lost
+        assert d.summary()["kort"] == "failed"
+
+
 def test_declare_kort_needs_the_option_and_comes_before_the_first_lead():
     d = new_deal()
     d.apply(0, Action.call_trump("S"))

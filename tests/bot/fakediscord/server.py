@@ -399,6 +399,20 @@ class FakeDiscord:
             hdrs.setdefault("Via", "1.1 google")
         self._injections.append(Injection(route, status, body, hdrs, times, match))
 
+    def fail_burst(self, route: str, burst: Iterable[tuple[int, int]], *,
+                   match: Callable[[RecordedRequest], bool] | None = None) -> None:
+        """A burst of failures on ``route``: for each ``(status, times)`` in order, the
+        next ``times`` matching requests get ``status`` — a 429 with ``retry_after`` 0
+        (discord.py retries it at once, five tries, then raises), any other status a
+        Discord-style error body. For 5xx prefer 503: discord.py raises it at once, where
+        it sleeps 1-7 s before retrying 500/502/504."""
+        for status, times in burst:
+            body: dict[str, Any] = (
+                {"message": "You are being rate limited.", "retry_after": 0.0,
+                 "global": False, "code": 0} if status == 429
+                else {"message": f"{status}: injected failure", "code": 0})
+            self.fail_next(route, status=status, body=body, times=times, match=match)
+
     # ------------------------------------------------------------------ gateway API
 
     def session_for(self, guild_id: int | None) -> GatewaySession | None:

@@ -1,0 +1,195 @@
+"""The owner's side: apply the requests other processes forwarded to its shards.
+
+:class:`InboxConsumer` runs in every process, for the shards it runs. It wakes when a
+request is written for one of them (PostgreSQL ``NOTIFY``), and also every
+``poll_seconds`` (a notification lost with a dropped connection only delays a request),
+and once at start: requests written while the process was down are applied then.
+
+Each request is applied through the same :class:`~bot.service.TableService` call a local
+click makes (``act`` or ``rejoin``), so under the table's lock and with the same checks.
+The outcome is stored (the entry is then ``done``), and only then handed to the
+:class:`~bot.cluster.protocol.AnswerCallback`.
+
+**Exactly once.** One process runs a shard at a time (its start lock), and an entry is
+completed once. An ``act`` carries the table version it was chosen at, so if the process
+dies after applying an action and before storing the outcome, the redelivered request is
+refused as ``stale`` — never applied a second time. A ``rejoin`` is idempotent, and a
+``panel`` changes nothing (its ``applied`` only tells the answer callback to draw).
+Requests of one table are applied in the order written; different tables in parallel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+from collections.abc import Callable
+from itertools import groupby
+
+from bot.cluster.ownership import Ownership
+from bot.cluster.protocol import AnswerCallback, BadRequest, Delivery, ForwardOutcome
+from bot.service import NoSuchTable, SaveFailed, ServiceError, StaleAction, TableService
+from storage import ForwardedAction, Listener, Store
+from storage.inbox import inbox_channel
+
+log = logging.getLogger(__name__)
+
+MAX_AGE = dt.timedelta(minutes=15)
+"""A request older than this is not applied (``expired``): it is how long a Discord
+interaction can still be answered, and a move made long after its click would surprise
+everybody at the table."""
+PURGE_AFTER = dt.timedelta(days=1)
+"""Done entries are deleted this long after they were done."""
+
+
+def _utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class InboxConsumer:
+    """Applies the forwarded requests of ``ownership``'s shards (see the module doc)."""
+
+    def __init__(self, store: Store, service: TableService, ownership: Ownership,
+                 answer: AnswerCallback, *, poll_seconds: float = 5.0,
+                 max_age: dt.timedelta = MAX_AGE,
+                 now: Callable[[], dt.datetime] = _utcnow,
+                 listener: Listener | None = None) -> None:
+        """``listener``: a shared listener (its owner closes it); default: one of its own."""
+        self.store = store
+        self.service = service
+        self.ownership = ownership
+        self.answer = answer
+        self.poll_seconds = poll_seconds
+        self.max_age = max_age
+        self._now = now
+        self._wake = asyncio.Event()
+        self._drain_lock = asyncio.Lock()
+        self._given_listener = listener
+        self._listener: Listener | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._last_purge: dt.datetime | None = None
+
+    async def start(self) -> None:
+        """Listen for the shards' notifications and run the loop (a first pass at once)."""
+        self._listener = self._given_listener or self.store.listener()
+        for shard in sorted(self.ownership.shard_ids):
+            await self._listener.listen(inbox_channel(shard), self._notified)
+        self._task = asyncio.create_task(self._run(), name="cluster-inbox")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._listener is not None and self._given_listener is None:
+            await self._listener.close()
+        self._listener = None
+
+    def _notified(self, _payload: str) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.drain()
+                await self._purge()
+            except Exception:
+                log.exception("forwarded requests: a pass failed; trying again shortly")
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.poll_seconds):
+                    await self._wake.wait()
+            if self._listener is not None:
+                with contextlib.suppress(Exception):
+                    await self._listener.ensure()
+
+    async def drain(self) -> list[tuple[Delivery, ForwardOutcome]]:
+        """Apply every pending request of this process's shards, now; returns what was
+        completed (for tests and tools; the loop calls it on every wake-up)."""
+        done: list[tuple[Delivery, ForwardOutcome]] = []
+        async with self._drain_lock:
+            while True:
+                entries = await self.store.pending_forwards(sorted(self.ownership.shard_ids))
+                if not entries:
+                    return done
+                by_table = [list(g) for _, g in groupby(
+                    sorted(entries, key=lambda e: (e.table_id, e.id)), key=lambda e: e.table_id)]
+                results = await asyncio.gather(*(self._table_batch(b) for b in by_table),
+                                               return_exceptions=True)
+                failed = False
+                for batch in results:
+                    if isinstance(batch, BaseException):
+                        # e.g. the store is unreachable: the entry stays pending and the
+                        # next pass (a wake-up or the poll) tries again.
+                        log.warning("forwarded requests: a table's batch failed (%r)", batch)
+                        failed = True
+                    else:
+                        done.extend(batch)
+                if failed or len(entries) < 100:
+                    return done
+
+    async def _table_batch(
+        self, entries: list[ForwardedAction]
+    ) -> list[tuple[Delivery, ForwardOutcome]]:
+        out = []
+        for entry in entries:
+            handled = await self._handle(entry)
+            if handled is not None:
+                out.append(handled)
+        return out
+
+    async def _handle(self, entry: ForwardedAction) -> tuple[Delivery, ForwardOutcome] | None:
+        try:
+            delivery = Delivery.of(entry)
+        except BadRequest as exc:
+            log.warning("forwarded request %s is unreadable (%s); dropping it", entry.id, exc)
+            await self.store.complete_forward(entry.id, ForwardOutcome("failed").to_json())
+            return None
+        outcome = await self.apply(delivery)
+        if await self.store.complete_forward(entry.id, outcome.to_json()) is None:
+            return None  # completed by someone else meanwhile: theirs is the answer
+        try:
+            await self.answer(delivery, outcome)
+        except Exception:
+            log.exception("table %s: answering forwarded request %s failed",
+                          delivery.request.table_id, entry.id)
+        return delivery, outcome
+
+    async def apply(self, delivery: Delivery) -> ForwardOutcome:
+        """Apply one request through the table service, as a local click would."""
+        request = delivery.request
+        if self._now() - delivery.created_at > self.max_age:
+            return ForwardOutcome("expired")
+        try:
+            if request.kind == "act":
+                assert request.action is not None and request.version is not None
+                await self.service.act(request.table_id, request.user_id, request.action,
+                                       request.version)
+            elif request.kind == "rejoin":
+                await self.service.rejoin(request.table_id, request.user_id)
+            elif self.service.seat_of(request.table_id, request.user_id) is None:
+                return ForwardOutcome("refused", "you have no seat at this table")
+        except NoSuchTable as exc:
+            return ForwardOutcome("no_table", str(exc))
+        except StaleAction as exc:
+            return ForwardOutcome("stale", str(exc))
+        except SaveFailed as exc:
+            return ForwardOutcome("failed", str(exc))
+        except ServiceError as exc:  # Rejected, LobbyError: the rule's reason
+            return ForwardOutcome("refused", str(exc))
+        try:
+            version: int | None = self.service.info(request.table_id).version
+        except NoSuchTable:
+            version = None  # the match ended with this action
+        return ForwardOutcome("applied", version=version)
+
+    async def _purge(self) -> None:
+        now = self._now()
+        if self._last_purge is not None and now - self._last_purge < dt.timedelta(hours=1):
+            return
+        self._last_purge = now
+        removed = await self.store.purge_forwards(now - PURGE_AFTER)
+        if removed:
+            log.info("forwarded requests: purged %d old entries", removed)

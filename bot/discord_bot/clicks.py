@@ -1,0 +1,253 @@
+"""What a click on a table component does: :class:`TableClicks`, the router's handler.
+
+A click travels: Discord → the router's dynamic item (:mod:`bot.discord_bot.router`),
+which parses the ``custom_id`` into a :class:`~bot.discord_bot.router.Click` → one method
+here, which runs the request on the table service inside
+:func:`~bot.discord_bot.answer.update_in_place` (one answer: an update of the clicked
+message when quick, a deferral then an edit when slow; every refusal private) → the answer
+shows the new panel or public message, and the panel or presenter records what it shows,
+so its own redraw of the same state costs no request.
+
+Reads per click: a play reads the seat (``seat_of``) and, after the action, the seat's new
+``state`` once; the legal actions offered are the seat's newest published state, kept by
+its :class:`~bot.discord_bot.panels.SeatPanels`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
+from bot.discord_bot.hub import TableHub
+from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, variants
+from bot.discord_bot.panels import SeatPanels
+from bot.discord_bot.presenter import PublicDrawing, TablePresenter
+from bot.discord_bot.router import Click
+from bot.service import NoSuchTable, StaleAction
+from games.actions import Action
+from storage import ChannelLocation
+
+Interaction = discord.Interaction[discord.Client]
+
+NOT_HOST = ("Only the player who opened the table or a member with Manage Server can "
+            "{what}.")
+
+
+class TableClicks:
+    """The router's :class:`~bot.discord_bot.router.ClickHandler` for tables."""
+
+    def __init__(self, hub: TableHub) -> None:
+        self.hub = hub
+        self.service = hub.service
+
+    async def presenter(self, table_id: int) -> TablePresenter:
+        """The table's presenter, or a :class:`UserError` saying where the table is."""
+        presenter = await self.hub.ensure(table_id)
+        if presenter is None:
+            raise UserError(await self._elsewhere(table_id))
+        return presenter
+
+    async def _elsewhere(self, table_id: int) -> str:
+        """Why a table is not here: closed, or run by another bot process."""
+        try:
+            row = await self.hub.store.get_table(table_id)
+        except Exception:
+            row = None
+        if row is None or row.status not in ("lobby", "playing"):
+            return "That table is closed."
+        where = row.location
+        link = f"<#{where.channel_id}>" if isinstance(where, ChannelLocation) else "its channel"
+        return f"That table is played in {link}: use **My hand** on its table message there."
+
+    # -- the lobby: the public message is updated in the answer ---------------------------
+    async def _public(self, interaction: Interaction, click: Click,
+                      work: Callable[[TablePresenter], Awaitable[None]]) -> None:
+        shown: list[tuple[TablePresenter, PublicDrawing]] = []
+
+        async def run() -> Reply | None:
+            presenter = await self.presenter(click.table_id)
+            await work(presenter)
+            drawing = await presenter.drawing()
+            if drawing is None:
+                return None
+            shown.append((presenter, drawing))
+            return drawing.reply(presenter.images)
+
+        await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+        if shown:
+            presenter, drawing = shown[0]
+            msg = interaction.message
+            if msg is not None and (presenter.message_id is None
+                                    or presenter.message_id == msg.id):
+                presenter.shown(drawing, msg.id)
+
+    async def join(self, interaction: Interaction, click: Click) -> None:
+        async def work(p: TablePresenter) -> None:
+            await self.service.join(p.table_id, click.user_id, click.user_name)
+        await self._public(interaction, click, work)
+
+    async def leave(self, interaction: Interaction, click: Click) -> None:
+        async def work(p: TablePresenter) -> None:
+            await self.service.leave(p.table_id, click.user_id)
+        await self._public(interaction, click, work)
+
+    async def add_ai(self, interaction: Interaction, click: Click, level: str) -> None:
+        async def work(p: TablePresenter) -> None:
+            await self.service.add_ai(p.table_id, level)
+        await self._public(interaction, click, work)
+
+    async def start(self, interaction: Interaction, click: Click) -> None:
+        async def work(p: TablePresenter) -> None:
+            self.check_host(p, click.user_id, click.can_manage, "start it")
+            await self.service.start_match(p.table_id)
+        await self._public(interaction, click, work)
+
+    @staticmethod
+    def check_host(presenter: TablePresenter, user_id: int, can_manage: bool, what: str
+                   ) -> None:
+        if user_id != presenter.creator and not can_manage:
+            raise UserError(NOT_HOST.format(what=what))
+
+    # -- play: the panel is updated in the answer -----------------------------------------
+    async def act(self, interaction: Interaction, click: Click, action: Action | None, *,
+                  picked: bool = False) -> None:
+        async def choose(state: SeatState) -> Action:
+            if action is None:
+                raise UserError("That choice is not understood.")
+            if not picked:
+                return action
+            options = variants(state.legal, action)
+            if len(options) > 1:
+                if click.version != state.version:
+                    raise StaleAction()
+                raise _Pick(action)
+            return options[0] if options else action
+        await self._play(interaction, click, choose)
+
+    async def bid_cards(self, interaction: Interaction, click: Click,
+                        cards: tuple[str, ...]) -> None:
+        async def choose(state: SeatState) -> Action:
+            if not cards:
+                raise UserError("Choose at least one card.")
+            return Action.bid_cards(cards)
+        await self._play(interaction, click, choose)
+
+    async def _play(self, interaction: Interaction, click: Click,
+                    choose: Callable[[SeatState], Awaitable[Action]]) -> None:
+        shown: list[tuple[int, PanelDrawing, SeatState]] = []
+
+        async def run() -> Reply | None:
+            presenter = await self.presenter(click.table_id)
+            seat = self.service.seat_of(click.table_id, click.user_id)
+            if seat is None:
+                raise UserError("You have no seat at this table: only its players can "
+                                "choose here.")
+            panels = self.hub.panels.get(click.table_id)
+            state = panels.state_of(seat) if panels is not None else None
+            if state is None or state.version < click.version:
+                # the seat's pump has not taken the newest state yet (a busy loop)
+                state = SeatState.of(self.service.state(click.table_id, seat))
+            facts = self._facts(presenter, panels)
+            try:
+                chosen = await choose(state)
+            except _Pick as pick:
+                drawing = await draw_panel(facts, seat, state, images=presenter.images,
+                                           pick=pick.action)
+                shown.append((seat, drawing, state))
+                return Reply(drawing.content, view=drawing.view,
+                             files=_files(drawing), clear_files=True)
+            await self.service.act(click.table_id, click.user_id, chosen, click.version)
+            try:
+                after = SeatState.of(self.service.state(click.table_id, seat))
+            except NoSuchTable:  # that action ended the match: the table is closed
+                return Reply("Done: the match is over — the result is in the channel.",
+                             clear_files=True)
+            drawing = await draw_panel(facts, seat, after, images=presenter.images)
+            shown.append((seat, drawing, after))
+            return Reply(drawing.content, view=drawing.view, files=_files(drawing),
+                         clear_files=True)
+
+        await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+        await self._shown(interaction, click.table_id, shown)
+
+    async def _shown(self, interaction: Interaction, table_id: int,
+                     shown: list[tuple[int, PanelDrawing, SeatState]]) -> None:
+        panels = self.hub.panels.get(table_id)
+        if not shown or panels is None:
+            return
+        seat, drawing, state = shown[0]
+        await panels.refresh(seat, state)
+        panels.shown_on(seat, interaction, drawing)
+
+    def _facts(self, presenter: TablePresenter, panels: SeatPanels | None) -> TableFacts:
+        if panels is not None:
+            return panels.facts
+        info = presenter.info
+        if info is None:
+            raise NoSuchTable("that table is closed")
+        return TableFacts(info.id, info.game, tuple(tuple(t) for t in info.teams),
+                          presenter.channel_id)
+
+    async def my_hand(self, interaction: Interaction, click: Click) -> None:
+        await self.show_hand(interaction, click.table_id, click.user_id,
+                             update=click.on_panel)
+
+    async def show_hand(self, interaction: Interaction, table_id: int, user_id: int, *,
+                        update: bool) -> None:
+        """The seat's panel, privately: an update of the panel clicked on, or a new
+        ephemeral panel (**My hand**, ``/hand``)."""
+        shown: list[tuple[int, PanelDrawing, SeatState]] = []
+
+        async def run() -> Reply | None:
+            presenter = await self.presenter(table_id)
+            seat = self.service.seat_of(table_id, user_id)
+            if seat is None:
+                raise UserError("You have no seat at this table.")
+            event = self.service.state(table_id, seat)
+            if event.type != "state" or event.data.get("status") != "playing":
+                raise UserError("The match has not started yet.")
+            state = SeatState.of(event)
+            panels = self.hub.panels.get(table_id)
+            drawing = await draw_panel(self._facts(presenter, panels), seat, state,
+                                       images=presenter.images)
+            shown.append((seat, drawing, state))
+            return Reply(drawing.content, view=drawing.view, files=_files(drawing),
+                         clear_files=update, ephemeral=not update)
+
+        if update:
+            await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+        else:
+            await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+        await self._shown(interaction, table_id, shown)
+
+    async def back(self, interaction: Interaction, click: Click) -> None:
+        async def run() -> Reply:
+            if self.service.seat_of(click.table_id, click.user_id) is None:
+                raise UserError("You have no seat at this table.")
+            await self.service.rejoin(click.table_id, click.user_id)
+            return Reply("Welcome back: your seat is yours again.", ephemeral=True)
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    async def abandon(self, interaction: Interaction, click: Click) -> None:
+        async def run() -> Reply:
+            presenter = await self.presenter(click.table_id)
+            self.check_host(presenter, click.user_id, click.can_manage, "close it")
+            await self.service.abandon(click.table_id, f"closed by {click.user_name}")
+            return Reply("The table is closed.")
+        await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+
+
+class _Pick(Exception):
+    """A card with variants was chosen: show them."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__("pick")
+        self.action = action
+
+
+def _files(drawing: PanelDrawing) -> list[tuple[str, bytes]]:
+    return [] if drawing.picture is None else [("hand.png", drawing.picture)]

@@ -1,0 +1,305 @@
+"""One :class:`SeatPanels` per table in play: each human seat's private panels and its
+reminders.
+
+A seat's panels are drawn from the ``state`` events its subscription receives
+(:mod:`bot.discord_bot.panel`); the newest one is kept and is what every redraw shows.
+
+* **The DM** of each deal: sent when the deal starts (and recorded in the store, so a
+  restarted bot edits that same message), redrawn when the seat's controls change.
+* **An ephemeral panel** (**My hand**) is the seat's live panel while it is the one last
+  shown and younger than :data:`PANEL_EDIT_LIFETIME` (its interaction token lives 15
+  minutes); otherwise the DM is.
+* Each redraw goes through a :class:`~bot.discord_bot.delivery.LiveMessage`: retried until
+  it lands or a newer state replaces it, so no lost edit leaves a player without controls.
+* DMs closed (50007): one notice in the channel, recorded; no more DMs to that seat.
+* The half-time **reminder** is posted at most once per seat and turn deadline, across
+  restarts: the deadline is claimed in the store before the reminder is posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord_bot.delivery import Drawn, LiveMessage
+from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, panel_key
+from bot.discord_bot.presenter import TablePresenter
+from bot.service import NoSuchTable, Subscription, TableEvent, TableService
+from bot.service.events import RESYNC
+from storage import UNSET, SeatPanelRecord
+
+log = logging.getLogger(__name__)
+
+PANEL_EDIT_LIFETIME = 14 * 60.0
+"""An ephemeral panel is edited through its interaction token, which lives 15 minutes."""
+
+DmChannels = Callable[[int], Awaitable[int]]
+
+
+@dataclass
+class SeatPanel:
+    """One human seat: its newest state and where its panels are."""
+
+    seat: int
+    user_id: int
+    state: SeatState | None = None
+    dm: LiveMessage | None = None
+    dm_deal: int | None = None
+    eph: LiveMessage | None = None
+    eph_since: float = 0.0
+    live: str = "dm"
+    dm_closed: bool = False
+    pump: asyncio.Task[None] | None = None
+
+    def live_message(self) -> LiveMessage | None:
+        if self.live == "eph" and self.eph is not None and (
+                time.monotonic() - self.eph_since < PANEL_EDIT_LIFETIME):
+            return self.eph
+        return self.dm
+
+
+class SeatPanels:
+    """The private side of one table (see the module docstring)."""
+
+    def __init__(self, client: discord.Client, service: TableService,
+                 presenter: TablePresenter, facts: TableFacts, turn_timeout: float,
+                 dm_channel: DmChannels) -> None:
+        self.client, self.service, self.presenter = client, service, presenter
+        self.store = presenter.store
+        self.facts = facts
+        self.turn_timeout = turn_timeout
+        self.dm_channel = dm_channel
+        self.seats: dict[int, SeatPanel] = {}
+        self.closed = False
+
+    @property
+    def table_id(self) -> int:
+        return self.facts.table_id
+
+    # -- seats --------------------------------------------------------------------------
+    def follow(self, seat: int, user_id: int, sub: Subscription,
+               record: SeatPanelRecord | None = None, deal: int | None = None) -> None:
+        """Start following a human seat on ``sub``; ``record``: what the store holds of
+        its panels (after a restart), ``deal`` the deal in play."""
+        if seat in self.seats:
+            sub.close()
+            return
+        panel = SeatPanel(seat, user_id)
+        if record is not None:
+            panel.dm_closed = record.dm_closed
+            if (record.deal is not None and record.deal == deal
+                    and record.channel_id is not None and record.message_id is not None):
+                panel.dm = self._dm_live(panel, record.channel_id, record.message_id)
+                panel.dm_deal = record.deal
+                panel.dm.shown = f"wait:{record.deal}"  # edited when its turn comes
+        self.seats[seat] = panel
+        panel.pump = asyncio.get_running_loop().create_task(
+            self._pump(panel, sub), name=f"table {self.table_id} seat {seat}")
+
+    def stop(self) -> None:
+        self.closed = True
+        for panel in self.seats.values():
+            if panel.pump is not None:
+                panel.pump.cancel()
+            for live in (panel.dm, panel.eph):
+                if live is not None:
+                    live.close()
+
+    async def _pump(self, panel: SeatPanel, sub: Subscription) -> None:
+        """Follow one seat: post its reminders, keep its newest state and redraw its live
+        panel. A ``resync`` (the subscription fell behind) re-reads the seat's state once;
+        the reminder of its turn, which may have been dropped, is posted if due."""
+        try:
+            async for event in sub:
+                latest: TableEvent | None = None
+                resync = False
+                for ev in [event, *sub.drain()]:
+                    if ev.type == RESYNC:
+                        resync = True
+                    elif ev.type == "reminder":
+                        await self.remind(panel, ev.data.get("deadline"))
+                    elif ev.type == "state":
+                        latest = ev
+                if resync:
+                    with contextlib.suppress(NoSuchTable):
+                        latest = self.service.state(self.table_id, panel.seat)
+                        if latest.type == "state":
+                            await self._remind_if_due(panel, SeatState.of(latest))
+                if latest is not None and latest.type == "state":
+                    await self.refresh(panel.seat, SeatState.of(latest))
+        except Exception:
+            log.exception("table %s seat %s: following the seat failed", self.table_id,
+                          panel.seat)
+        finally:
+            sub.close()
+
+    async def refresh(self, seat: int, state: SeatState) -> None:
+        """Keep ``state`` (if newer) and bring the seat's live panel up to it."""
+        panel = self.seats.get(seat)
+        if panel is None or self.closed:
+            return
+        if panel.state is not None and state.version < panel.state.version:
+            return
+        panel.state = state
+        live = panel.live_message()
+        if live is not None:
+            live.mark()
+
+    def state_of(self, seat: int) -> SeatState | None:
+        panel = self.seats.get(seat)
+        return None if panel is None else panel.state
+
+    # -- the DM of a deal ---------------------------------------------------------------
+    def send_hands(self, deal: int) -> None:
+        """DM every human seat (DMs open) its panel of ``deal``, unless it has it."""
+        for panel in self.seats.values():
+            if panel.dm_closed or panel.dm_deal == deal:
+                continue
+            if panel.dm is not None:
+                panel.dm.close()
+            panel.dm = self._dm_live(panel, None, None, deal=deal)
+            panel.dm_deal = deal
+            panel.live = "dm"
+            panel.dm.mark()
+
+    def _dm_live(self, panel: SeatPanel, channel_id: int | None, message_id: int | None, *,
+                 deal: int | None = None) -> LiveMessage:
+        channel: list[int] = [] if channel_id is None else [channel_id]
+        first = deal is not None
+        name = f"table {self.table_id} seat {panel.seat} DM"
+
+        async def draw() -> Drawn | None:
+            state = panel.state
+            if state is None or (deal is not None and state.deal != deal):
+                return None  # the seat's state of this deal is not here yet
+            key = panel_key(state, panel.seat)
+
+            async def drawing() -> PanelDrawing:
+                note = (f"A new deal has started in <#{self.facts.channel_id}>."
+                        if first else "")
+                return await draw_panel(self.facts, panel.seat, state,
+                                        images=self.presenter.images, note=note)
+
+            async def send() -> int:
+                if not channel:
+                    channel.append(await self.dm_channel(panel.user_id))
+                d = await drawing()
+                msg = await self.client.get_partial_messageable(
+                    channel[0], type=discord.ChannelType.private).send(**d.send_kwargs())
+                return msg.id
+
+            async def edit(message_id: int) -> None:
+                d = await drawing()
+                await self.client.get_partial_messageable(
+                    channel[0], type=discord.ChannelType.private
+                ).get_partial_message(message_id).edit(**d.edit_kwargs())
+
+            return Drawn(key, send, edit)
+
+        async def sent(message_id: int) -> None:
+            try:
+                await self.store.save_seat_panel(
+                    self.table_id, panel.seat,
+                    deal=UNSET if panel.dm_deal is None else panel.dm_deal,
+                    channel_id=channel[0], message_id=message_id)
+            except Exception:
+                log.exception("table %s: could not record a DM panel", self.table_id)
+
+        async def closed() -> None:
+            await self._dms_closed(panel)
+
+        return LiveMessage(name, draw, message_id=message_id, on_sent=sent, on_closed=closed)
+
+    async def _dms_closed(self, panel: SeatPanel) -> None:
+        if panel.dm_closed:
+            return
+        panel.dm_closed = True
+        try:
+            await self.store.save_seat_panel(self.table_id, panel.seat, dm_closed=True)
+        except Exception:
+            log.exception("table %s: could not record closed DMs", self.table_id)
+        self.presenter.post(f"<@{panel.user_id}>, I cannot send you direct messages: use the "
+                            f"**My hand** button on the table ({self.presenter.link()}) to "
+                            "see your hand and play.")
+
+    # -- panels shown by an interaction -------------------------------------------------
+    def shown_on(self, seat: int, interaction: discord.Interaction[discord.Client],
+                 drawing: PanelDrawing) -> None:
+        """``drawing`` was shown by answering ``interaction`` (an update of a DM panel, or
+        an ephemeral panel): that panel becomes the seat's live panel."""
+        panel = self.seats.get(seat)
+        if panel is None:
+            return
+        msg = interaction.message
+        if msg is not None and msg.guild is None and not msg.flags.ephemeral:
+            if panel.dm is None or panel.dm.message_id != msg.id:
+                if panel.dm is not None:
+                    panel.dm.close()
+                panel.dm = self._dm_live(panel, msg.channel.id, msg.id)
+            panel.dm.shown_as(drawing.key)
+            panel.live = "dm"
+            return
+        if panel.eph is not None:
+            panel.eph.close()
+        panel.eph = self._eph_live(panel, interaction)
+        panel.eph.shown_as(drawing.key, 0)
+        panel.eph_since = time.monotonic()
+        panel.live = "eph"
+
+    def _eph_live(self, panel: SeatPanel,
+                  interaction: discord.Interaction[discord.Client]) -> LiveMessage:
+        async def draw() -> Drawn | None:
+            state = panel.state
+            if state is None:
+                return None
+
+            async def send() -> int:
+                raise RuntimeError("an ephemeral panel is never sent anew")
+
+            async def edit(_: int) -> None:
+                d = await draw_panel(self.facts, panel.seat, state,
+                                     images=self.presenter.images)
+                await interaction.edit_original_response(**d.edit_kwargs())
+
+            return Drawn(panel_key(state, panel.seat), send, edit)
+
+        return LiveMessage(f"table {self.table_id} seat {panel.seat} private panel", draw,
+                           message_id=0, can_send=False)
+
+    # -- reminders ----------------------------------------------------------------------
+    async def _remind_if_due(self, panel: SeatPanel, state: SeatState) -> None:
+        """After a ``resync``: post the reminder of the seat's turn if half of its time has
+        passed (the service's ``reminder`` may have been dropped)."""
+        if panel.seat not in state.to_act or state.deadline is None or self.turn_timeout <= 0:
+            return
+        s = state.seats[panel.seat] if panel.seat < len(state.seats) else None
+        if s is None or s.is_ai or s.away:
+            return
+        half = dt.timedelta(seconds=self.turn_timeout / 2)
+        if self.service.clock.now() >= dt.datetime.fromisoformat(state.deadline) - half:
+            await self.remind(panel, state.deadline)
+
+    async def remind(self, panel: SeatPanel, deadline: object) -> None:
+        """Post the half-time reminder of ``panel``'s seat, at most once per deadline (the
+        deadline is claimed in the store first: a crash in between loses that reminder
+        rather than repeating it)."""
+        if isinstance(deadline, str):
+            try:
+                claimed = await self.store.mark_seat_reminded(
+                    self.table_id, panel.seat, dt.datetime.fromisoformat(deadline))
+            except Exception:
+                log.exception("table %s: could not record a reminder", self.table_id)
+                claimed = True
+            if not claimed:
+                return
+        half = int(self.turn_timeout / 2)
+        self.presenter.post(f"⏰ <@{panel.user_id}>, it is your turn at table "
+                            f"{self.table_id}: about {half} seconds left before an AI plays "
+                            "for you. Use **My hand** on the table message.")

@@ -1,0 +1,292 @@
+"""``/table …``, ``/hand`` and ``/rules``: thin slash commands over the table service.
+
+Each command parses and checks its options, calls the service (through
+:class:`~bot.discord_bot.clicks.TableClicks` where a click does the same) and answers
+through :mod:`bot.discord_bot.answer`. The public message itself belongs to the table's
+presenter; ``/table new`` posts it as the command's answer and hands it over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_bot.answer import Reply, UserError, answer, refuse
+from bot.discord_bot.clicks import TableClicks
+from bot.discord_bot.hub import TableHub
+from bot.discord_bot.presenter import PublicDrawing, TablePresenter
+from bot.discord_bot.router import AbandonButton
+from bot.discord_bot.texts import options_text, rules_text
+from bot.service import LobbyError, NoSuchTable
+from games.registry import GAMES
+from storage import ChannelLocation
+
+Interaction = discord.Interaction[discord.Client]
+
+GAME_CHOICES = [app_commands.Choice(name=info.title, value=name)
+                for name, info in GAMES.items()]
+
+
+def _here(interaction: Interaction) -> ChannelLocation:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError("Tables are played in server channels.")
+    return ChannelLocation(interaction.guild_id, interaction.channel_id)
+
+
+def _can_manage(interaction: Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms and perms.manage_guild)
+
+
+def _name(user: discord.User | discord.Member) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def private(text: str) -> Reply:
+    return Reply(text, ephemeral=True)
+
+
+class TableCommands(commands.Cog, name="TableCommands"):
+    """Tables in channels (see the module docstring)."""
+
+    table = app_commands.Group(name="table", description="Card tables in this channel",
+                               guild_only=True)
+
+    def __init__(self, hub: TableHub, clicks: TableClicks) -> None:
+        self.hub = hub
+        self.clicks = clicks
+        self.service = hub.service
+
+    async def _table_here(self, interaction: Interaction) -> TablePresenter:
+        table_id = self.service.find(_here(interaction))
+        if table_id is None:
+            raise UserError("There is no open table in this channel: `/table new` opens one.")
+        return await self.clicks.presenter(table_id)
+
+    async def _private(self, interaction: Interaction, text: str) -> None:
+        async def run() -> Reply:
+            return private(text)
+        await answer(interaction, run, defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="new", description="Open a table (a lobby) in this channel")
+    @app_commands.describe(game="the game", options='rule options as JSON, e.g. {"target": 1}',
+                           players="number of players, where the game allows several")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def table_new(self, interaction: Interaction, game: str,
+                        options: str | None = None,
+                        players: app_commands.Range[int, 2, 6] | None = None) -> None:
+        try:
+            opts = await self._check_new(interaction, game, options, players)
+        except UserError as exc:
+            await refuse(interaction, str(exc))
+            return
+        shown: list[tuple[TablePresenter, PublicDrawing]] = []
+        user = interaction.user
+
+        async def run() -> Reply | None:
+            try:
+                table_id = await self.service.create_table(_here(interaction), game,
+                                                           options=opts, players=players)
+            except LobbyError as exc:
+                raise UserError(str(exc)) from None
+            presenter = await self.clicks.presenter(table_id)
+            presenter.creator = user.id
+            await presenter.save(creator=user.id)
+            with contextlib.suppress(LobbyError):
+                await self.service.join(table_id, user.id, _name(user))
+            drawing = await presenter.drawing()
+            if drawing is None:
+                return None
+            shown.append((presenter, drawing))
+            return drawing.reply(False)
+
+        msg = await answer(interaction, run, defer_after=0)
+        if shown and msg is not None:
+            presenter, drawing = shown[0]
+            presenter.shown(drawing, msg.id)
+            await presenter.save(message_id=msg.id)
+            presenter.live.mark()  # a picture, or a change made meanwhile
+
+    async def _check_new(self, interaction: Interaction, game: str, options: str | None,
+                         players: int | None) -> dict[str, object]:
+        info = GAMES.get(game)
+        if info is None:
+            raise UserError(f"Unknown game {game!r}.")
+        existing = self.service.find(_here(interaction))
+        if existing is not None:
+            presenter = await self.hub.ensure(existing)
+            where = presenter.link() if presenter is not None else "this channel"
+            raise UserError(f"There is already a table in this channel: {where}")
+        try:
+            opts = json.loads(options) if options else {}
+        except json.JSONDecodeError as exc:
+            raise UserError(f"Those options are not valid JSON: {exc}") from None
+        if not isinstance(opts, dict):
+            raise UserError('Those options are not valid JSON: options must be a JSON '
+                            'object, e.g. {"target": 1}')
+        if players is not None and players not in info.player_counts:
+            counts = ", ".join(map(str, info.player_counts))
+            raise UserError(f"{info.title} is played by {counts} players.")
+        try:
+            info.match_type(opts, players, 0, seed="check")
+        except Exception as exc:
+            raise UserError(f"Those options do not work: {exc}") from None
+        return opts
+
+    @table.command(name="join", description="Take a seat at the table in this channel")
+    async def table_join(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            seat = await self.service.join(p.table_id, interaction.user.id,
+                                           _name(interaction.user))
+            return private(f"You sit at seat {seat}.")
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="leave", description="Leave the lobby in this channel")
+    async def table_leave(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            await self.service.leave(p.table_id, interaction.user.id)
+            return private("You left the table.")
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="start", description="Start the match (host or Manage Server)")
+    async def table_start(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            self.clicks.check_host(p, interaction.user.id, _can_manage(interaction),
+                                   "start it")
+            await self.service.start_match(p.table_id)
+            return private(f"The match has started: {p.link()}")
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="ai", description="Seat an AI player of a level, at a chosen seat")
+    @app_commands.describe(level="random, rules (sound habits) or search (the strongest)",
+                           seat="the seat (default: the first free one)")
+    @app_commands.choices(level=[app_commands.Choice(name=n, value=n)
+                                 for n in ("search", "rules", "random")])
+    async def table_ai(self, interaction: Interaction, level: str = "rules",
+                       seat: app_commands.Range[int, 0, 5] | None = None) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            taken = await self.service.add_ai(p.table_id, level, seat)
+            p.live.mark()
+            return private(f"A {level} AI sits at seat {taken}.")
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="remove", description="Empty a seat of the lobby (host or Manage "
+                                              "Server)")
+    @app_commands.describe(seat="the seat number shown in the lobby")
+    async def table_remove(self, interaction: Interaction,
+                           seat: app_commands.Range[int, 0, 5]) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            if interaction.user.id != p.creator and not _can_manage(interaction):
+                raise UserError("Only the host or a member with Manage Server can remove a "
+                                "player.")
+            await self.service.clear_seat(p.table_id, seat)
+            return private(f"Seat {seat} is free.")
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="arrange", description="Rearrange the seats (and so the teams)")
+    @app_commands.describe(order="who sits where: e.g. '0 2 1 3' swaps seats 1 and 2")
+    async def table_arrange(self, interaction: Interaction, order: str) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            if interaction.user.id != p.creator and not _can_manage(interaction):
+                raise UserError("Only the host or a member with Manage Server can arrange "
+                                "the seats.")
+            try:
+                seats = [int(x) for x in order.replace(",", " ").split()]
+            except ValueError:
+                raise UserError("Write the order as seat numbers, e.g. `0 2 1 3`.") from None
+            await self.service.arrange(p.table_id, seats)
+            return private("The seats are rearranged.")
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="status", description="Where the table in this channel stands")
+    async def table_status(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            drawing = await p.drawing()
+            text = drawing.content if drawing is not None else "The table is closed."
+            return private(f"{text}\n{p.link()}"[:2000])
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="abandon", description="Close the table without a result")
+    async def table_abandon(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            self.clicks.check_host(p, interaction.user.id, _can_manage(interaction),
+                                   "close it")
+            view = discord.ui.View(timeout=None)
+            view.add_item(AbandonButton(p.table_id, label="Yes, close the table",
+                                        style=discord.ButtonStyle.danger))
+            return Reply("Close this table without a result? Nothing of the match will "
+                         "count.", view=view, ephemeral=True)
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name="export", description="The match record as a JSON file")
+    async def table_export(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            where = _here(interaction)
+            table_id = self.service.find(where)
+            if table_id is None:
+                table_id = self.hub.last_table.get(where.channel_id)
+            if table_id is None:
+                raise UserError("There is no table to export in this channel.")
+            record = await self.service.record(table_id)
+            try:
+                info = self.service.info(table_id)
+            except NoSuchTable:
+                info = None
+            if info is not None and info.status == "playing":
+                # The deal in progress stays secret: only the completed deals are exported.
+                record = {**record, "deals": list(record.get("deals", []))[:info.deal]}
+            data = json.dumps(record, indent=1, ensure_ascii=False).encode()
+            return Reply(f"The record of table {table_id} ({len(record.get('deals', []))} "
+                         "deals).", files=[(f"table-{table_id}.json", data)], ephemeral=True)
+        await answer(interaction, run, defer_after=0, private_wait=True)
+
+    @table.command(name="options", description="The rule options in force at this table")
+    async def table_options(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            info = self.service.info(p.table_id)
+            return private(options_text(info.game, info.options))
+        await answer(interaction, run, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @app_commands.command(name="hand", description="Your hand and your choices (private)")
+    @app_commands.guild_only()
+    async def hand(self, interaction: Interaction) -> None:
+        table_id = self.service.find(_here(interaction)) if interaction.guild_id else None
+        if table_id is None:
+            await refuse(interaction, "There is no open table in this channel: `/table new` "
+                                      "opens one.")
+            return
+        await self.clicks.show_hand(interaction, table_id, interaction.user.id, update=False)
+
+    @app_commands.command(name="rules", description="A game's rules in brief, with its "
+                                                    "options")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: Interaction, game: str) -> None:
+        if game not in GAMES:
+            await refuse(interaction, f"Unknown game {game!r}.")
+            return
+        await self._private(interaction, rules_text(game))
+
+
+__all__ = ["TableCommands"]

@@ -1,0 +1,293 @@
+"""Maintain the message catalogs: extract, update, check (``python -m bot.i18n.catalogs``).
+
+Run from a source checkout (the directory with ``babel.cfg``)::
+
+    python -m bot.i18n.catalogs            # extract → update every catalog → check
+    python -m bot.i18n.catalogs check      # only check; changes no file (what CI runs)
+    python -m bot.i18n.catalogs init xx    # start the catalog of a new language
+
+Extraction uses Babel with the map in ``babel.cfg`` and Babel's default gettext keywords
+(``_``, ``gettext``, ``ngettext``, ``pgettext``, ``npgettext``, ``N_``…, also as methods such
+as ``t.gettext``), and keeps comments starting with ``Translators:``. The template is
+``bot/i18n/locales/tricktable.pot``; each language's catalog is
+``bot/i18n/locales/<lang>/LC_MESSAGES/tricktable.po``. References carry file names but no
+line numbers, and a file is rewritten only when more than its dates changed, so catalogs
+change only when messages do. Messages that left the code are dropped (git keeps them);
+messages that changed a little come back *fuzzy* with the old translation for a translator
+to confirm (fuzzy entries are not used at run time).
+
+The check (:func:`problems`) applies :mod:`bot.i18n.checks` to every catalog and also
+fails when the template file is out of date or a supported language has no catalog.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
+from babel.plural import to_gettext
+
+from bot.i18n.checks import catalog_problems, messages, plural_rule_problem, source_problems
+from bot.i18n.languages import SOURCE_LANGUAGE, SUPPORTED
+from bot.i18n.translator import DOMAIN
+
+COMMENT_TAGS: Final = ("Translators:",)
+KEYWORDS: Final = {**DEFAULT_KEYWORDS, "pgettext_noop": ((1, "c"), 2)}
+"""Babel's gettext keywords and ``pgettext_noop`` (``bot.i18n.pgettext_noop``)."""
+_DATE_HEADERS: Final = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
+
+_parse_mapping: Callable[..., Any] = parse_mapping_cfg  # Babel leaves it unannotated
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    """The files of a source checkout."""
+
+    root: Path
+
+    @property
+    def mapping(self) -> Path:
+        return self.root / "babel.cfg"
+
+    @property
+    def locales(self) -> Path:
+        return self.root / "bot" / "i18n" / "locales"
+
+    @property
+    def template(self) -> Path:
+        return self.locales / f"{DOMAIN}.pot"
+
+    def catalog(self, language: str) -> Path:
+        return self.locales / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+    def languages(self) -> list[str]:
+        """Every language with a catalog file, in :data:`SUPPORTED` order, then others."""
+        found = {p.parent.parent.name for p in self.locales.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+        return [c for c in SUPPORTED if c in found] + sorted(found - set(SUPPORTED))
+
+
+def source_checkout(start: Path | None = None) -> Paths:
+    """The checkout this module lives in (the nearest parent with ``babel.cfg``); raises
+    FileNotFoundError from an installed package, which carries no sources to extract."""
+    here = (start or Path(__file__)).resolve()
+    for directory in here.parents:
+        if (directory / "babel.cfg").is_file():
+            return Paths(directory)
+    raise FileNotFoundError("no babel.cfg above this module: run from a source checkout")
+
+
+# -- extraction ------------------------------------------------------------------------
+
+
+def extract(paths: Paths) -> Catalog:
+    """The template: every message the code marks, with its files and translator notes."""
+    with paths.mapping.open(encoding="utf-8") as mapping:
+        method_map, options_map = _parse_mapping(mapping, filename=str(paths.mapping))
+    template = Catalog(
+        domain=DOMAIN,
+        project="tricktable",
+        version="1",
+        header_comment="# Messages of tricktable: extracted by `python -m bot.i18n.catalogs`.",
+        msgid_bugs_address="the tricktable issue tracker",
+        fuzzy=False,
+        charset="utf-8",
+    )
+    found = extract_from_dir(
+        paths.root,
+        method_map,
+        options_map,
+        keywords=KEYWORDS,
+        comment_tags=COMMENT_TAGS,
+        strip_comment_tags=True,
+    )
+    for filename, lineno, message, comments, context in found:
+        template.add(
+            message,
+            None,
+            [(Path(filename).as_posix(), lineno)],
+            auto_comments=comments,
+            context=context,
+        )
+    return template
+
+
+# -- catalogs ------------------------------------------------------------------------
+
+
+def plural_forms(language: str) -> str:
+    """The ``Plural-Forms`` header for a new catalog: Babel's usual gettext expression
+    when it agrees with the CLDR rule (``nplurals=2; plural=(n != 1);``), else the CLDR
+    rule itself converted by Babel (Indonesian: one form)."""
+    usual = get_plural(language)
+    header = f"nplurals={usual.num_plurals}; plural={usual.plural_expr};"
+    if plural_rule_problem(language, header) is None:
+        return header
+    return to_gettext(Locale.parse(language).plural_form)
+
+
+def read_catalog(path: Path, language: str) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=language, domain=DOMAIN)
+
+
+def new_catalog(template: Catalog, language: str) -> Catalog:
+    """An empty catalog of ``language`` with every message of the template."""
+    name = Locale.parse(language).english_name or language
+    catalog = Catalog(
+        locale=language,
+        domain=DOMAIN,
+        project="tricktable",
+        version="1",
+        header_comment=f"# {name} messages of tricktable: see docs/translating.md and the"
+        f" glossary docs/glossary-{language}.md.",
+        last_translator="tricktable translators",
+        language_team=name,
+        msgid_bugs_address="the tricktable issue tracker",
+        fuzzy=False,
+    )
+    catalog.mime_headers = [*catalog.mime_headers, ("Plural-Forms", plural_forms(language))]
+    catalog.update(template, update_creation_date=False)
+    return catalog
+
+
+def render(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=96, include_lineno=False, ignore_obsolete=True)
+    return buffer.getvalue()
+
+
+def _without_dates(text: bytes) -> list[bytes]:
+    return [line for line in text.splitlines() if not line.startswith(_DATE_HEADERS)]
+
+
+def write_if_changed(path: Path, catalog: Catalog) -> bool:
+    """Write the catalog unless the file already says the same apart from its dates."""
+    text = render(catalog)
+    if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(text):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(text)
+    return True
+
+
+def update(paths: Paths, template: Catalog) -> list[Path]:
+    """Write the template and bring every catalog up to it; return the files changed."""
+    changed = [paths.template] if write_if_changed(paths.template, template) else []
+    for language in paths.languages():
+        path = paths.catalog(language)
+        catalog = read_catalog(path, language)
+        catalog.update(template, update_creation_date=False)
+        if write_if_changed(path, catalog):
+            changed.append(path)
+    return changed
+
+
+def problems(paths: Paths, template: Catalog | None = None) -> dict[str, list[str]]:
+    """Every problem of the checkout's catalogs, by file label (empty lists: all good)."""
+    template = extract(paths) if template is None else template
+    report: dict[str, list[str]] = {}
+    on_disk = read_catalog(paths.template, SOURCE_LANGUAGE) if paths.template.is_file() else None
+    stale_template = on_disk is None or messages(on_disk).keys() != messages(template).keys()
+    report["template"] = [p for m in messages(template).values() for p in source_problems(m)]
+    if stale_template:
+        report["template"].append(
+            f"{paths.template.name} is out of date: run python -m bot.i18n.catalogs"
+        )
+    for language in SUPPORTED:
+        if language == SOURCE_LANGUAGE:
+            continue
+        path = paths.catalog(language)
+        if not path.is_file():
+            report[language] = [f"no catalog: run python -m bot.i18n.catalogs init {language}"]
+            continue
+        report[language] = catalog_problems(template, read_catalog(path, language), language)
+    return report
+
+
+# -- the command ---------------------------------------------------------------------
+
+
+def _print_report(report: dict[str, list[str]]) -> bool:
+    ok = True
+    for label, found in report.items():
+        if found:
+            ok = False
+            print(f"{label}: {len(found)} problem(s)")
+            for problem in found:
+                print(f"  {problem}")
+        else:
+            print(f"{label}: ok")
+    return ok
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.i18n.catalogs",
+        description="Extract the messages, update the catalogs, check them.",
+    )
+    parser.add_argument(
+        "command",
+        nargs="?",
+        default="all",
+        choices=("all", "extract", "update", "check", "init"),
+        help="all (default): extract, update, check; extract: only write the template;"
+        " update: extract and update the catalogs; check: change nothing;"
+        " init LANG: create a new language's catalog",
+    )
+    parser.add_argument("language", nargs="?", help="the language code for init")
+    parser.add_argument(
+        "--root", type=Path, help="the source checkout (default: the one of this module)"
+    )
+    args = parser.parse_args(argv)
+    if args.root is not None:
+        if not (args.root / "babel.cfg").is_file():
+            parser.error(f"{args.root} has no babel.cfg")
+        paths = Paths(args.root)
+    else:
+        try:
+            paths = source_checkout()
+        except FileNotFoundError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+    template = extract(paths)
+    if args.command == "init":
+        if not args.language:
+            parser.error("init needs a language code, e.g. init fr")
+        try:
+            Locale.parse(args.language)
+        except (ValueError, LookupError):
+            parser.error(f"Babel has no locale data for {args.language!r}")
+        path = paths.catalog(args.language)
+        if path.exists():
+            parser.error(f"{path.relative_to(paths.root)} exists already")
+        write_if_changed(paths.template, template)
+        write_if_changed(path, new_catalog(template, args.language))
+        print(f"created {path.relative_to(paths.root)}: translate it, add the language to"
+              " bot/i18n/languages.py, then run this command again")
+        return 0
+    if args.command == "extract":
+        changed = [paths.template] if write_if_changed(paths.template, template) else []
+    elif args.command in ("all", "update"):
+        changed = update(paths, template)
+    else:
+        changed = []
+    for path in changed:
+        print(f"updated {path.relative_to(paths.root)}")
+    if args.command in ("all", "check"):
+        return 0 if _print_report(problems(paths, template)) else 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,81 @@
+"""``tricktable play``: one human against AI players in the terminal.
+
+The terminal is a front end of the table service like the Discord adapter, in two forms
+sharing one controller (:mod:`bot.terminal.session`): a full-screen card table on Textual
+(:mod:`bot.terminal.app`) and the ``--plain`` line mode (:mod:`bot.terminal.plain`), which
+is also used when input or output is not a terminal (pipes, scripts). Arguments are read
+by :mod:`bot.terminal.config`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from typing import IO, Any
+
+from bot.terminal.config import ConfigError, PlayConfig, add_arguments, check, data_dir
+
+__all__ = ["add_parser", "cmd_play", "main", "play"]
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``play`` on an ``argparse`` subparsers object."""
+    p = sub.add_parser(
+        "play", help="play a game against AI players in the terminal",
+        description="Play a whole match against AI players on a full-screen card table "
+        "(--plain: line mode). The match is saved as it is played; --resume continues an "
+        f"interrupted one. Data folder: {data_dir()}",
+    )
+    add_arguments(p)
+    p.set_defaults(handler=cmd_play)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """The ``play`` command: the Textual table on a terminal, else the line mode."""
+    plain = bool(args.plain) or not (sys.stdin.isatty() and sys.stdout.isatty())
+    return play(args, sys.stdin, sys.stdout, plain=plain)
+
+
+def main(argv: Sequence[str], stdin: IO[str] | None = None,
+         stdout: IO[str] | None = None) -> int:
+    """Run ``tricktable play`` in line mode with these arguments and streams (tests and
+    ``python -m bot.terminal``)."""
+    parser = argparse.ArgumentParser(prog="tricktable")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["play", *argv])
+    return play(args, stdin or sys.stdin, stdout or sys.stdout, plain=True)
+
+
+def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], *, plain: bool) -> int:
+    """Check the arguments (one line and status 2 when one is bad), then play."""
+    try:
+        cfg = check(args)
+    except ConfigError as exc:
+        print(f"tricktable play: {exc}", file=sys.stderr if stdout is sys.stdout else stdout)
+        return 2
+    if plain:
+        return _plain(cfg, stdin, stdout)
+    from bot.terminal.app import TableApp
+
+    app = TableApp(cfg)
+    status = app.run()
+    if app.final_text:
+        print(app.final_text)
+    return int(status or 0)
+
+
+def _plain(cfg: PlayConfig, stdin: IO[str], stdout: IO[str]) -> int:
+    from bot.terminal.plain import PlainFront
+    from bot.terminal.session import Session
+
+    front = PlainFront(stdin, stdout)
+    session = Session(cfg, front)
+    front.session = session
+    try:
+        return asyncio.run(session.run())
+    except KeyboardInterrupt:
+        stdout.write("\nInterrupted: the game is saved. Continue it with "
+                     f"`tricktable play {cfg.game} --resume`.\n")
+        return 130

@@ -1,0 +1,455 @@
+"""The full-screen card table (Textual) of ``tricktable play``.
+
+One fixed screen that fits 80×24 and grows with the window: the score line at the top
+(the match score against its target), the table with the seats around it (you at the
+bottom) and the trick, beside it the deal's facts in words (trump, bids or contract,
+runs, bella, kort, the running count) and what just happened, then your hand by suit,
+the decisions other than cards as buttons, and a message line (whose turn, refusals with
+the engine's reason).
+
+Keys: ←/→ move over the legal cards, ↑/↓ to the next suit; Enter plays (or bids) the
+card; type a card (``qh``, ``10s``, ``ts``) to pick it, Enter plays it; ``v`` offers the
+card's variants (signals, bella) as a second step, ``1``–``9`` or Enter choose one, Esc
+goes back; Space marks cards for a multi-card bid; Tab moves to the buttons; ``?`` help
+and how to play; Ctrl+Q (or Ctrl+C) stops — the game is saved. The mouse clicks cards
+and buttons. Conceding asks for confirmation. A deal's result stays on screen until a key
+is pressed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Markdown, Static
+
+from bot.terminal.choices import Choices, interpret, needs_confirmation, read_card
+from bot.terminal.config import PlayConfig
+from bot.terminal.session import Session, TableModel
+from bot.terminal.widgets import HandView, TableView
+from bot.words.actions import action_text
+from bot.words.cards import card_text
+from bot.words.rules import summary_file
+from bot.words.table_state import match_facts, score_line, table_facts, trick_result
+from games.actions import Action
+from games.registry import GAMES
+
+KEYS_HELP = """\
+**Keys** — ←/→ legal cards · ↑/↓ next suit · Enter play the card · type a card
+(`qh`, `10s`, `ts`) to pick it · `v` signals/bella for the card (then 1–9 or Enter,
+Esc back) · Space mark cards for a multi-card bid · Tab the buttons · `?` this help ·
+Ctrl+Q stop (the game is saved; `tricktable play GAME --resume` continues).
+Mouse: click a card to play it, click a button to decide.
+"""
+
+TYPED = set("akqjt1023456789shdc")
+
+
+class Confirm(ModalScreen[bool]):
+    """A yes/no question (conceding): ``y``/Enter on Yes, ``n``/Esc."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question)
+            with Horizontal():
+                yield Button("Yes (y)", id="yes", variant="error", compact=True)
+                yield Button("No (n)", id="no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class Notice(ModalScreen[None]):
+    """Text held on screen until any key or click (deal results, the match result)."""
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(f"[b]{_escape(self.title_text)}[/b]  [dim]Press any key to "
+                         "continue.[/dim]")
+            with VerticalScroll(id="result"):
+                yield Static("\n".join(_escape(x) for x in self.lines))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class Help(ModalScreen[None]):
+    """``?``: the keys and how to play (the game's packaged player summary,
+    :func:`bot.words.rules.summary_file`)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close",
+                                                     "Close")]
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        info = GAMES[self.game]
+        with VerticalScroll(id="help"):
+            yield Markdown(f"# {info.title}\n\n{info.summary_line}\n\n{KEYS_HELP}\n"
+                           "*Esc closes this help; ↑/↓ or the wheel scroll it.*\n\n---\n\n"
+                           + summary_file(self.game))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TableApp(App[int]):
+    """The card table (module docstring); :attr:`final_text` is printed after exit."""
+
+    CSS = """
+    #score { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
+    #middle { height: 1fr; }
+    #side { width: 34; border-left: solid $primary-darken-2; padding: 0 1; }
+    #facts { height: auto; }
+    #log { height: 1fr; color: $text-muted; }
+    #hand { border-top: solid $primary-darken-2; }
+    #buttons { height: auto; max-height: 3; }
+    #buttons Button { margin: 0 1 0 0; min-width: 4; }
+    #message { height: 1; padding: 0 1; background: $boost; }
+    #dialog { width: 72; height: auto; max-height: 22; border: thick $primary;
+              background: $surface; padding: 0 1; }
+    #result { height: auto; max-height: 18; }
+    #help { width: 78; height: 22; border: thick $primary; background: $surface; }
+    Confirm, Notice, Help { align: center middle; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q,ctrl+c", "stop", "Stop (saved)", priority=True),
+        Binding("question_mark", "help", "Help"),
+    ]
+
+    def __init__(self, cfg: PlayConfig) -> None:
+        super().__init__()
+        self.cfg = cfg
+        self.session = Session(cfg, self)
+        self.model: TableModel | None = None
+        self.current: Choices | None = None
+        self.typed = ""
+        self.variants: list[Action] = []
+        self.busy = False
+        self.final_text = ""
+        self.notices: list[str] = []
+        self.status: int | None = None
+        self.ready = False
+        """Set once the screen is composed (the session may report before)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="score")
+        with Horizontal(id="middle"):
+            yield TableView(id="table")
+            with Vertical(id="side"):
+                yield Static("", id="facts")
+                yield Static("", id="log")
+        yield HandView(id="hand")
+        yield Horizontal(id="buttons")
+        yield Static("", id="message")
+
+    def on_mount(self) -> None:
+        self.title = GAMES[self.cfg.game].title
+        self.query_one(HandView).focus()
+        self.ready = True
+        self.run_worker(self._play(), exclusive=True, name="session")
+
+    async def _play(self) -> None:
+        status = await self.session.run()
+        self.status = status
+        if status == 0 and self.model is not None and not self.model.over:
+            self.final_text = self.session.saved_text()
+        elif status != 0:
+            self.final_text = "\n".join(self.notices)
+        self.exit(status, return_code=status)
+
+    # -- Front --------------------------------------------------------------------------
+    def changed(self, model: TableModel) -> None:
+        self.model = model
+        self.redraw()
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)
+        self.say(text)
+
+    async def your_turn(self, model: TableModel, choices: Choices) -> bool:
+        self.model = model
+        self.current = choices
+        self.variants = []
+        self.typed = ""
+        self.redraw()
+        self._buttons(choices.others)
+        if choices.cards:
+            self.query_one(HandView).focus()
+            self.say(self._turn_hint())
+        elif choices.others:
+            self.query_one("#buttons").children[0].focus()
+            self.say("Your turn: choose with the buttons (Tab, Enter or a click).")
+        return True
+
+    async def deal_over(self, model: TableModel, lines: list[str]) -> None:
+        self.model = model
+        self.current = None
+        self._buttons(())
+        self.redraw()
+        await self.push_screen(Notice(lines[0], lines[1:]), wait_for_dismiss=True)
+
+    async def match_over(self, model: TableModel, lines: list[str]) -> None:
+        self.model = model
+        self.redraw()
+        self.final_text = "\n".join(lines)
+        await self.push_screen(Notice(lines[0], lines[1:]), wait_for_dismiss=True)
+
+    # -- drawing ------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        if self.ready:
+            self.query_one("#message", Static).update(_escape(text))
+
+    def redraw(self) -> None:
+        model = self.model
+        if model is None or not self.ready:
+            return
+        head = f"{model.title} · deal {model.deal + 1}"
+        if model.match:
+            head += " · " + score_line(model.match, model.seating, model.me)
+        self.query_one("#score", Static).update(_escape(head))
+        self.query_one(TableView).show(model)
+        facts = table_facts(model.view or {}, model.seating, model.me)
+        facts += match_facts(model.match, model.seating, model.me)
+        last = model.last_trick()
+        if last is not None and (model.view or {}).get("trick", {}).get("cards"):
+            facts.append(("Last trick", trick_result(last, model.seating, model.me)))
+        self.query_one("#facts", Static).update(
+            "\n".join(f"[b]{_escape(k)}:[/b] {_escape(v)}" for k, v in facts))
+        lines = [x for kind, x in model.log if kind not in ("play", "trick")]
+        self.query_one("#log", Static).update("\n".join(_escape(x) for x in lines[-6:]))
+        legal = set(self.current.cards) if self.current and model.legal else set()
+        self.query_one(HandView).show(model.hand, legal)
+        if not model.legal:
+            self.current = None
+            self._buttons(())
+            waiting = [model.seating.name(s) for s in model.to_act if s != model.me]
+            if waiting and not model.over:
+                self.say(f"Waiting for {', '.join(waiting)}…")
+
+    def _buttons(self, actions: tuple[Action, ...] | list[Action]) -> None:
+        bar = self.query_one("#buttons", Horizontal)
+        bar.remove_children()
+        game = self.cfg.game
+        bar.mount_all([ActionButton(a, action_text(a, game)) for a in actions])
+
+    def _turn_hint(self) -> str:
+        hand = self.query_one(HandView)
+        text = "Your turn: ←/→ and Enter, or type a card (e.g. qh)"
+        choice = self.current.cards.get(hand.cursor or "") if self.current else None
+        if choice is not None and choice.variants:
+            text += f"; v: signal/bella with {card_text(choice.card)}"
+        if self.current and self.current.multi:
+            text += "; Space marks up to three cards"
+        return text + "."
+
+    # -- input --------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if self.current is None or self.busy or (not self.current.cards and \
+                not self.current.multi):
+            return
+        hand = self.query_one(HandView)
+        key = event.key
+        if self.variants:
+            if key.isdigit() and 1 <= int(key) <= len(self.variants):
+                event.stop()
+                self._submit(self.variants[int(key) - 1])
+            elif key == "escape":
+                event.stop()
+                self.variants = []
+                self._buttons(self.current.others)
+                self.say(self._turn_hint())
+            return
+        if not hand.has_focus:
+            return
+        handled = True
+        if key == "left":
+            hand.move(-1)
+        elif key == "right":
+            hand.move(1)
+        elif key == "up":
+            hand.move_row(-1)
+        elif key == "down":
+            hand.move_row(1)
+        elif key == "enter":
+            self._enter()
+        elif key == "space":
+            self._mark()
+        elif key == "v":
+            self._offer_variants()
+        elif key == "escape":
+            self.typed = ""
+            hand.marked = []
+            hand.refresh()
+            self.say(self._turn_hint())
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+            self.say(f"Typed: {self.typed}" if self.typed else self._turn_hint())
+        elif event.character and event.character.lower() in TYPED:
+            self._type(event.character.lower())
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            if key in ("left", "right", "up", "down"):
+                self.typed = ""
+                self.say(self._turn_hint())
+
+    def _type(self, char: str) -> None:
+        hand = self.query_one(HandView)
+        self.typed = (self.typed + char)[-3:]
+        for start in range(len(self.typed)):
+            code = read_card(self.typed[start:])
+            if code is not None and code in hand.hand:
+                self.typed = self.typed[start:]
+                if code in hand.legal:
+                    hand.cursor = code
+                    hand.refresh()
+                self.say(f"{card_text(code)}: Enter to play it.")
+                return
+        self.say(f"Typed: {self.typed}")
+
+    def _enter(self) -> None:
+        assert self.current is not None
+        hand = self.query_one(HandView)
+        if hand.marked:
+            chosen = interpret(" ".join(hand.marked), self.current, hand.hand)
+        elif self.typed:
+            chosen = interpret(self.typed, self.current, hand.hand)
+        elif hand.cursor is not None:
+            chosen = interpret(hand.cursor, self.current, hand.hand)
+        else:
+            return
+        self.typed = ""
+        if isinstance(chosen, str):
+            if hand.cursor and self.current.cards.get(hand.cursor) and not hand.marked:
+                self._offer_variants()
+                return
+            self.say(chosen)
+            return
+        self._submit(chosen)
+
+    def _mark(self) -> None:
+        hand = self.query_one(HandView)
+        if not self.current or not self.current.multi or hand.cursor is None:
+            return
+        if hand.cursor in hand.marked:
+            hand.marked.remove(hand.cursor)
+        elif len(hand.marked) < 3:
+            hand.marked.append(hand.cursor)
+        hand.refresh()
+        marked = " ".join(card_text(c) for c in hand.marked)
+        self.say(f"Bid: {marked} — Enter to bid them." if marked else self._turn_hint())
+
+    def _offer_variants(self) -> None:
+        hand = self.query_one(HandView)
+        choice = self.current.cards.get(hand.cursor or "") if self.current else None
+        if choice is None or not choice.variants:
+            self.say("This card has no signal or other variant.")
+            return
+        self.variants = list(choice.actions)
+        self._buttons(self.variants)
+        words = " · ".join(f"{i}: {action_text(a, self.cfg.game)}"
+                           for i, a in enumerate(self.variants, start=1))
+        self.say(f"{words} · Esc back")
+
+    def on_hand_view_picked(self, message: HandView.Picked) -> None:
+        if self.current is None or self.busy:
+            return
+        hand = self.query_one(HandView)
+        chosen = interpret(message.card, self.current, hand.hand)
+        if isinstance(chosen, str):
+            self._offer_variants()
+            return
+        self._submit(chosen)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if isinstance(event.button, ActionButton) and self.current is not None:
+            event.stop()
+            self._submit(event.button.decision)
+
+    def _submit(self, action: Action) -> None:
+        if self.busy:
+            return
+        self.busy = True
+        self.run_worker(self._act(action), group="act")
+
+    async def _act(self, action: Action) -> None:
+        try:
+            if needs_confirmation(action):
+                sure = await self.push_screen(
+                    Confirm("Concede the deal? The opponents score the whole deal."),
+                    wait_for_dismiss=True)
+                if not sure:
+                    self.say("Not conceded. " + (self._turn_hint() if self.current and
+                                                 self.current.cards else ""))
+                    return
+            reason = await self.session.act(action)
+            if reason is not None:
+                self.say(f"Not allowed: {reason}")
+                return
+            self.variants = []
+            self.query_one(HandView).marked = []
+        finally:
+            self.busy = False
+
+    def action_help(self) -> None:
+        self.push_screen(Help(self.cfg.game))
+
+    async def action_stop(self) -> None:
+        self.session.stopped = True
+        if self.model is not None and not self.model.over:
+            self.final_text = self.session.saved_text()
+        await self.session.close()
+        self.exit(0)
+
+    async def on_unmount(self) -> None:
+        await self.session.close()
+
+    async def wait_idle(self) -> None:
+        """Let the session's pending work run (tests)."""
+        await asyncio.sleep(0)
+
+
+class ActionButton(Button):
+    """A button that carries the action it decides."""
+
+    def __init__(self, action: Action, label: str, **kw: Any) -> None:
+        super().__init__(label, compact=True, **kw)
+        self.decision = action
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)

@@ -1,0 +1,195 @@
+"""``tricktable play`` arguments: parsing, checking, defaults, and what ``--resume`` keeps.
+
+Every refusal is one short line (``tricktable play: …``) and exit status 2; nothing is
+opened or changed before the arguments are all good. Game names are accepted in any case,
+with hyphens or underscores (``Arbaa-Turub``). The default database is
+``tricktable.db`` in the user's data folder (``platformdirs``), records are written to its
+``records`` folder: both are shown by ``tricktable play --help``.
+
+**Resume.** A match keeps what it was started with: its rule options, seed, seats and
+player count are fixed (``--options``, ``--seed``, ``--players`` and ``--seat`` with
+``--resume`` are refused: start a new match with ``--new``). The AI level, AI pace and
+forced-move pause are stored with the table and reused; given with ``--resume`` they
+replace the stored ones, and the terminal says which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games.ai import LEVELS
+from games.registry import GAMES, UnknownGame, game_id
+
+DEFAULT_PACE = 0.6
+DEFAULT_FORCED_PAUSE = 0.5
+MAX_SECONDS = 60.0
+MAX_OPTIONS_TEXT = 4000
+
+
+class ConfigError(Exception):
+    """A bad argument: the message is the one line shown."""
+
+
+def data_dir() -> Path:
+    """The user's data folder for tricktable (``platformdirs``), not created here."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("tricktable", appauthor=False))
+
+
+def default_database() -> str:
+    return f"sqlite:///{data_dir() / 'tricktable.db'}"
+
+
+def records_dir() -> Path:
+    return data_dir() / "records"
+
+
+@dataclass(frozen=True)
+class PlayConfig:
+    """Checked arguments; ``None`` means "not given" (the stored or default value)."""
+
+    game: str
+    seat: int | None = None
+    ai: str | None = None
+    options: dict[str, Any] | None = None
+    seed: int | None = None
+    players: int | None = None
+    resume: bool = False
+    new: bool = False
+    pace: float | None = None
+    forced_pause: float | None = None
+    database: str | None = None
+    record: str | None = None
+    plain: bool = False
+    name: str | None = None
+
+    @property
+    def database_url(self) -> str:
+        return self.database or default_database()
+
+    def record_path(self, table_id: int) -> Path:
+        if self.record:
+            return Path(self.record)
+        return records_dir() / f"tricktable-{self.game}-{table_id}.json"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``play`` arguments (strings: :func:`check` reads them, so that every refusal
+    is the same one short line)."""
+    games = ", ".join(GAMES)
+    p.add_argument("game", help=f"the game: {games} (any case, - or _)")
+    p.add_argument("--seat", default=None, metavar="N", help="your seat (default 0)")
+    p.add_argument("--ai", default=None, metavar="LEVEL",
+                   help=f"the AI players' level: {', '.join(LEVELS)} (default rules)")
+    p.add_argument("--options", default=None, metavar="JSON",
+                   help='rule options as a JSON object, e.g. \'{"target": 3}\' '
+                   "(see `tricktable rules GAME`)")
+    p.add_argument("--seed", default=None, metavar="N",
+                   help="the match seed: the same seed deals the same cards")
+    p.add_argument("--players", default=None, metavar="N",
+                   help="number of players where the game allows several "
+                   "(Albastini 2-6, Truf 3-4)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the interrupted match of GAME with its stored settings")
+    p.add_argument("--new", action="store_true",
+                   help="abandon an interrupted match of GAME and start a new one")
+    p.add_argument("--pace", default=None, metavar="SECONDS",
+                   help=f"how long each AI player waits before playing, 0-{MAX_SECONDS:g} "
+                   f"(default {DEFAULT_PACE})")
+    p.add_argument("--forced-pause", default=None, metavar="SECONDS",
+                   help="a move that is your only legal one is played for you after this "
+                   f"pause, 0-{MAX_SECONDS:g}, or 'off' to always ask "
+                   f"(default {DEFAULT_FORCED_PAUSE})")
+    p.add_argument("--plain", action="store_true",
+                   help="line mode for pipes, screen readers and scripts (no full screen)")
+    p.add_argument("--name", default=None, help="your name at the table (default: your "
+                   "login name)")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help=f"database URL (default {default_database()})")
+    p.add_argument("--record", default=None, metavar="PATH",
+                   help="where to write the match record at the end (default "
+                   f"{records_dir() / 'tricktable-GAME-TABLE.json'})")
+
+
+def game_name(text: str) -> str:
+    """``Arbaa-Turub`` → ``arbaa_turub`` (:func:`games.registry.game_id`); refuses an
+    unknown game."""
+    try:
+        return game_id(text)
+    except UnknownGame as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _int(text: str | None, flag: str, low: int, high: int) -> int | None:
+    if text is None:
+        return None
+    t = text.strip()
+    if not t.lstrip("-").isdigit() or len(t) > 20 or not low <= int(t) <= high:
+        raise ConfigError(f"{flag} must be a whole number from {low} to {high}")
+    return int(t)
+
+
+def _seconds(text: str | None, flag: str, off: bool = False) -> float | None:
+    if text is None:
+        return None
+    if off and text.strip().lower() == "off":
+        return -1.0
+    try:
+        value = float(text) if len(text) <= 20 else math.nan
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
+        extra = " or 'off'" if off else ""
+        raise ConfigError(f"{flag} must be a number of seconds from 0 to {MAX_SECONDS:g}{extra}")
+    return value
+
+
+def _options(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    example = "a JSON object such as '{\"target\": 3}'"
+    if len(text) > MAX_OPTIONS_TEXT:
+        raise ConfigError(f"--options is too long: give {example}")
+    try:
+        value = json.loads(text)
+    except ValueError:  # JSONDecodeError, or a number too long to convert
+        raise ConfigError(f"--options is not valid JSON: give {example}") from None
+    if not isinstance(value, dict):
+        raise ConfigError(f"--options must be {example}")
+    return value
+
+
+def check(args: argparse.Namespace) -> PlayConfig:
+    """The checked configuration, or :class:`ConfigError` with the line to show."""
+    game = game_name(args.game)
+    if args.ai is not None and args.ai.strip().lower() not in LEVELS:
+        raise ConfigError(f"--ai must be one of {', '.join(LEVELS)}")
+    if args.resume and args.new:
+        raise ConfigError("--resume and --new exclude each other")
+    cfg = PlayConfig(
+        game=game,
+        seat=_int(args.seat, "--seat", 0, 5),
+        ai=None if args.ai is None else args.ai.strip().lower(),
+        options=_options(args.options),
+        seed=_int(args.seed, "--seed", 0, 2**63 - 1),
+        players=_int(args.players, "--players", 2, 6),
+        resume=bool(args.resume), new=bool(args.new),
+        pace=_seconds(args.pace, "--pace"),
+        forced_pause=_seconds(args.forced_pause, "--forced-pause", off=True),
+        database=args.database, record=args.record, plain=bool(args.plain),
+        name=None if args.name is None else (args.name.strip()[:32] or None),
+    )
+    if cfg.resume:
+        fixed = [flag for flag, value in (("--options", cfg.options), ("--seed", cfg.seed),
+                                          ("--players", cfg.players), ("--seat", cfg.seat))
+                 if value is not None]
+        if fixed:
+            raise ConfigError(f"{', '.join(fixed)} cannot change a match in progress: resume "
+                              "without, or start a new match with --new")
+    return cfg

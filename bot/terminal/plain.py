@@ -1,0 +1,188 @@
+"""``tricktable play --plain``: the line-mode front end (pipes, screen readers, scripts).
+
+Everything is a sentence on its own line: what happened (the shared event words), and at
+each turn the table (trump, contract, running count, score, trick, hand by suit) and the
+choices, numbered: each legal card once, then the other decisions. Input is the number,
+the card (``qh``, ``10s``, ``Q♥``; add ``strong``/``weak`` to signal, ``bella`` to
+announce bella), several cards for a multi-card bid, or a decision word (``pass``,
+``spades``, ``runs``, ``up 2``, ``continue``, ``stop``). A refusal prints the engine's
+reason and asks again. ``h`` or ``?`` shows the table and choices again, ``q`` (or end of
+input) stops — the game is saved. Conceding asks ``yes`` to confirm. Piped input is
+echoed after the prompt, so a transcript reads as played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import IO
+
+from bot.terminal.choices import Choices, interpret, needs_confirmation
+from bot.terminal.session import Session, TableModel
+from bot.words.actions import action_text
+from bot.words.cards import card_text, hand_lines
+from bot.words.table_state import (
+    match_facts,
+    score_line,
+    table_facts,
+    trick_cards,
+    trick_result,
+)
+from games.actions import Action
+
+QUIT = ("q", "quit", "exit")
+HELP = ("h", "help", "?")
+
+
+class PlainFront:
+    """The line-mode :class:`~bot.terminal.session.Front`."""
+
+    def __init__(self, stdin: IO[str], stdout: IO[str]) -> None:
+        self.stdin = stdin
+        self.out = stdout
+        self.session: Session | None = None
+        self.printed = 0
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    # -- Front --------------------------------------------------------------------------
+    def changed(self, model: TableModel) -> None:
+        new = model.logged - self.printed
+        if new > 0:
+            for _, line in list(model.log)[-min(new, len(model.log)):]:
+                self.say("  " + line)
+            self.printed = model.logged
+
+    def notice(self, text: str) -> None:
+        self.say(text)
+
+    async def deal_over(self, model: TableModel, lines: list[str]) -> None:
+        self.changed(model)
+        self.say("")
+        self.say(f"--- {lines[0]} ---")
+        for line in lines[1:]:
+            self.say("  " + line)
+        self.say("  " + score_line(model.match, model.seating, model.me) + ".")
+
+    async def match_over(self, model: TableModel, lines: list[str]) -> None:
+        self.changed(model)
+        self.say("")
+        self.say(f"=== {lines[0]} ===")
+        for line in lines[1:]:
+            self.say("  " + line)
+
+    async def your_turn(self, model: TableModel, choices: Choices) -> bool:
+        assert self.session is not None
+        numbered = choices.numbered()
+        self.say("")
+        self.table(model)
+        self.menu(model, choices, numbered)
+        while True:
+            line = await self.prompt("Your choice: ")
+            if line is None:
+                self.say("")
+                self.say(self.session.saved_text())
+                return False
+            text = line.strip()
+            if text.lower() in QUIT:
+                self.say(self.session.saved_text())
+                return False
+            if text.lower() in HELP:
+                self.table(model)
+                self.menu(model, choices, numbered)
+                continue
+            chosen = self.read(text, choices, numbered, model.hand)
+            if isinstance(chosen, str):
+                self.say(f"  {chosen} Type a number from 1 to {len(numbered)}, a card "
+                         "such as qh or 10s, h to see the choices again, q to stop.")
+                continue
+            if needs_confirmation(chosen):
+                answer = await self.prompt("  Concede: the opponents score the whole deal. "
+                                           "Type yes to confirm: ")
+                if (answer or "").strip().lower() not in ("y", "yes"):
+                    self.say("  Not conceded.")
+                    continue
+            reason = await self.session.act(chosen)
+            if reason is None:
+                return True
+            self.say(f"  Not allowed: {reason}")
+
+    # -- drawing ------------------------------------------------------------------------
+    def table(self, model: TableModel) -> None:
+        view = model.view or {}
+        for label, text in table_facts(view, model.seating, model.me):
+            self.say(f"  {label}: {text}")
+        if model.match:
+            self.say("  " + score_line(model.match, model.seating, model.me))
+            for label, text in match_facts(model.match, model.seating, model.me):
+                self.say(f"  {label}: {text}")
+        cards = (view.get("trick") or {}).get("cards") or []
+        if cards:
+            self.say("  On the table: " + trick_cards(cards, model.seating, model.me))
+        else:
+            last = model.last_trick()
+            if last:
+                self.say("  Last trick: " + trick_result(last, model.seating, model.me))
+        self.say("  Your hand: " + (" | ".join(hand_lines(model.hand)) or "no cards"))
+
+    def menu(self, model: TableModel, choices: Choices, numbered: list[Action]) -> None:
+        items = []
+        for i, action in enumerate(numbered, start=1):
+            if action.type in ("play", "bid") and action.card:
+                items.append(f"{i} {card_text(action.card)}")
+            else:
+                items.append(f"{i} {action_text(action, model.game)}")
+        self.say("  Choices: " + "   ".join(items))
+        signals = sorted({a.signal for c in choices.cards.values() for a in c.variants
+                          if a.signal})
+        if signals:
+            self.say(f"  (add {' or '.join(signals)} after a card to signal, e.g. "
+                     f"“{next(iter(choices.cards)).lower()} {signals[0]}”)")
+        if any(a.bella for c in choices.cards.values() for a in c.variants):
+            self.say("  (add bella after the card to announce bella)")
+        if choices.multi:
+            self.say("  (bid one card, or up to three: type them, e.g. “as kh 2c”)")
+
+    @staticmethod
+    def read(text: str, choices: Choices, numbered: list[Action],
+             hand: list[str]) -> Action | str:
+        if text.isdigit() and len(text) <= 3:
+            n = int(text)
+            if 1 <= n <= len(numbered):
+                return numbered[n - 1]
+            return f"There is no choice {n}."
+        return interpret(text, choices, hand)
+
+    async def prompt(self, text: str) -> str | None:
+        """Print ``text`` and read one line (``None`` at end of input)."""
+        self.out.write("  " + text)
+        self.out.flush()
+        line = await self._readline()
+        if not line:
+            return None
+        if not self.stdin.isatty():
+            self.say(line.strip())  # echo piped input, so the transcript reads well
+        return line
+
+    async def _readline(self) -> str:
+        """One line of input, read in a daemon thread: the event loop keeps running (AI
+        players bid meanwhile in Truf), and Ctrl-C never waits for a pending read."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str] = loop.create_future()
+
+        def read() -> None:
+            try:
+                line = self.stdin.readline()
+            except Exception:  # a closed or broken input stream: end of input
+                line = ""
+            loop.call_soon_threadsafe(_settle, future, line)
+
+        threading.Thread(target=read, name="terminal-input", daemon=True).start()
+        return await future
+
+
+def _settle(future: asyncio.Future[str], line: str) -> None:
+    if not future.done():
+        future.set_result(line)

@@ -1,0 +1,173 @@
+"""Deal results of the partnership games in words: Arba'a Turub, Turup, Tarabish.
+
+Each function takes the deal summary of ``docs/records.md`` and the match summary after
+the deal (or ``None``) and returns sentences: who named trump, what each side took, who won
+the deal and why, and what it means for the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.words.cards import suit_text
+from bot.words.seating import Seating
+
+
+def trump_line(seating: Seating, trump: str | None, caller: int | None) -> list[str]:
+    """``Trump: ♠ spades, named by Ann.`` (nothing for a deal without a named trump)."""
+    if not trump:
+        return []
+    if caller is None:
+        return ["Trump: {suit}.".format(suit=suit_text(trump))]
+    return ["Trump: {suit}, named by {player}.".format(suit=suit_text(trump),
+                                                      player=seating.name(caller))]
+
+
+def tricks_line(seating: Seating, tricks: list[int]) -> str:
+    return "Tricks: {counts}.".format(counts=seating.per_side(tricks))
+
+
+def arbaa_turub(seating: Seating, summary: Mapping[str, Any],
+                match: Mapping[str, Any] | None) -> list[str]:
+    """Arba'a Turub: eldest (the dealer's left) names trump; more tricks wins the deal;
+    the match rule's first win and its trick count."""
+    dealer = int(summary["dealer"])
+    lines = trump_line(seating, summary.get("trump"), (dealer + 1) % 4)
+    a, b = summary["tricks_by_team"]
+    lines.append(tricks_line(seating, [a, b]))
+    if a == b:
+        lines.append("{a}–{b}: a drawn deal.".format(a=a, b=b))
+    else:
+        w = 0 if a > b else 1
+        lines.append("{side} win the deal with {n} tricks.".format(
+            side=seating.side_name(w), n=max(a, b)))
+    if match is None:
+        return lines
+    if match.get("over") and match.get("winner") is not None:
+        lines.append("{side} win the match: two deals won with no deal lost in between, the "
+                     "second with more tricks than the first.".format(
+                         side=seating.side_name(int(match["winner"]))))
+    elif match.get("holder") is not None:
+        lines.append("{side} hold a first win of {ref} tricks: winning the next deal they win "
+                     "with more than {ref} tricks wins them the match.".format(
+                         side=seating.side_name(int(match["holder"])), ref=match["ref"]))
+    else:
+        lines.append("No side holds a first win.")
+    lines.append("Deals won: {counts}.".format(counts=seating.per_side(match["totals"])))
+    return lines
+
+
+def turup(seating: Seating, summary: Mapping[str, Any],
+          match: Mapping[str, Any] | None) -> list[str]:
+    """Turup: eldest (the dealer's right) names trump; five tricks first scores 1, kort
+    (all nine) 3, a failed kort 3 to the opponents."""
+    dealer = int(summary["dealer"])
+    lines = trump_line(seating, summary.get("trump"), (dealer - 1) % 4)
+    tricks = list(summary["tricks_by_team"])
+    lines.append(tricks_line(seating, tricks))
+    points = list(summary.get("game_points") or [0, 0])
+    kort = summary.get("kort")
+    if any(points):
+        w = 0 if points[0] else 1
+        side, other = seating.side_name(w), seating.side_name(1 - w)
+        n = points[w]
+        if kort == "made":
+            why = "Kort! {side} took all nine tricks and score {n} game points."
+        elif kort == "failed":
+            why = "Kort failed: {other} took a trick, so they score {n} game points."
+            side, other = other, side
+        elif tricks[w] == 5 and tricks[1 - w] == 0:
+            why = "{side} won the first five tricks and stopped: {n} game point."
+        else:
+            why = "{side} took five tricks first: {n} game point."
+        lines.append(why.format(side=side, other=other, n=n))
+    if match is not None:
+        lines.append(score_line(seating, match["totals"], "game points",
+                                seating_target(seating, "target", 5)))
+    return lines
+
+
+def seating_target(seating: Seating, option: str, default: int) -> int:
+    value = seating.options.get(option, default)
+    return int(value) if isinstance(value, int) else default
+
+
+def score_line(seating: Seating, totals: list[int], unit: str, target: int | None) -> str:
+    """``Score: Ann and Cy 3, Bo and Di 0 game points (first to 5).``"""
+    counts = seating.per_side(totals)
+    if target is None:
+        return "Score: {counts} {unit}.".format(counts=counts, unit=unit)
+    return "Score: {counts} {unit} (first to {target}).".format(
+        counts=counts, unit=unit, target=target)
+
+
+def tarabish(seating: Seating, summary: Mapping[str, Any],
+             match: Mapping[str, Any] | None) -> list[str]:
+    """Tarabish: the call, runs and bella, card points, made / half bait / bait."""
+    lines: list[str]
+    if summary.get("hand_void"):
+        lines = ["Everybody passed: the hand is abandoned with no score."]
+        if match is not None:
+            lines.append(score_line(seating, match["totals"], "points",
+                                    seating_target(seating, "target", 500)))
+        return lines
+    caller = summary.get("caller")
+    lines = []
+    if caller is not None:
+        if summary.get("trump"):
+            lines.append("{player} called {suit}.".format(
+                player=seating.name(caller), suit=suit_text(summary["trump"])))
+        else:
+            lines.append("{player} called trump.".format(player=seating.name(caller)))
+    for run in summary.get("runs_declared") or []:
+        lines.append("{player} declared a run worth {value}.".format(
+            player=seating.name(run["seat"]), value=run["value"]))
+    if summary.get("runs_winner") is not None and summary.get("run_points"):
+        lines.append("{player} has the best run and scores runs worth {points}.".format(
+            player=seating.name(summary["runs_winner"]), points=summary["run_points"]))
+    if summary.get("bella") is not None:
+        lines.append("{player} announced bella: 20.".format(
+            player=seating.name(summary["bella"])))
+    card_points = summary.get("card_points_by_team")
+    if card_points is not None:
+        lines.append("Card points (last trick 10 included): {counts}.".format(
+            counts=seating.per_side(card_points)))
+    raw = summary.get("raw_points_by_team")
+    if raw is not None and raw != card_points:
+        lines.append("With runs and bella: {counts}.".format(counts=seating.per_side(raw)))
+    lines.extend(_tarabish_result(seating, summary))
+    if summary.get("hand_score") is not None:
+        lines.append("This hand scores {counts}.".format(
+            counts=seating.per_side(summary["hand_score"])))
+    if match is not None:
+        lines.append(score_line(seating, match["totals"], "points",
+                                seating_target(seating, "target", 500)))
+    return lines
+
+
+def _tarabish_result(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
+    caller = summary.get("caller")
+    total = summary.get("hand_total")
+    conceded = summary.get("conceded_by")
+    if conceded is not None:
+        side = seating.side_of(conceded)
+        return ["{player} conceded: {other} score the whole hand, {total}.".format(
+            player=seating.name(conceded), other=seating.side_name(1 - side), total=total)]
+    if caller is None or total is None or summary.get("result") is None:
+        return []
+    c_side = seating.side_of(caller)
+    callers, defenders = seating.side_name(c_side), seating.side_name(1 - c_side)
+    raw = summary.get("raw_points_by_team") or [0, 0]
+    c_points = raw[c_side]
+    result = summary["result"]
+    if result == "made":
+        text = ("Made: {callers} took {points} of {total}, more than half, and both sides "
+                "score what they took.")
+    elif result == "half_bait":
+        text = ("Half bait: {callers} took exactly half, {points} of {total}, and score "
+                "nothing; {defenders} score their own points.")
+    else:
+        text = ("Bait: {callers} took {points} of {total}, less than half: they score nothing "
+                "and {defenders} score all {total}.")
+    return [text.format(callers=callers, defenders=defenders, points=c_points, total=total)]

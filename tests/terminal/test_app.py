@@ -1,0 +1,265 @@
+"""The Textual card table driven by keys and clicks through Textual's pilot, on a real
+SQLite file and the real table service (AI players at pace 0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from bot.terminal.app import Confirm, Notice, TableApp
+from bot.terminal.config import PlayConfig
+from games.registry import GAMES
+
+STEPS = 400
+"""How many event-loop turns a helper waits for the table at most (no clock involved)."""
+
+
+def make_app(game: str, db: Path, **kw: Any) -> TableApp:
+    settings: dict[str, Any] = {"pace": 0, "forced_pause": 0, "name": "Ann", "seed": 3, **kw}
+    cfg = PlayConfig(game=game, database=f"sqlite:///{db}", **settings)
+    return TableApp(cfg)
+
+
+def screen_text(app: TableApp) -> str:
+    """The screen as plain text, row by row."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[Any], app: TableApp) -> str:
+    """Wait until the player must do something: ``turn`` (a choice), ``notice`` (a
+    result held on screen) or ``done`` (the app ended)."""
+    for _ in range(STEPS):
+        await pilot.pause()
+        if not app.is_running or app.return_code is not None:
+            return "done"
+        if isinstance(app.screen, Notice):
+            await pilot.pause()  # let the notice draw
+            return "notice"
+        if app.current is not None and not app.busy:
+            return "turn"
+    raise AssertionError("the table never asked for anything:\n" + screen_text(app))
+
+
+async def take_turn(pilot: Pilot[Any], app: TableApp) -> None:
+    """Play the highlighted card with Enter, or press the first button."""
+    assert app.current is not None
+    if app.current.cards:
+        await pilot.press("enter")
+    else:
+        first = app.query_one("#buttons").children[0]
+        first.focus()
+        await pilot.press("enter")
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_whole_deal_played_by_keys(game: str, tmp_path: Path) -> None:
+    app = make_app(game, tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            state = await settle(pilot, app)
+            if state == "notice":
+                break
+            await take_turn(pilot, app)
+        assert isinstance(app.screen, Notice)
+        text = screen_text(app)
+        assert "Deal 1" in text and "Press any key" in text
+        model = app.model
+        assert model is not None and model.match["totals"] is not None
+        await pilot.press("space")  # the result stays until a key
+        assert await settle(pilot, app) in ("turn", "notice", "done")
+        # The score line at the top shows the totals after the deal.
+        from bot.words.table_state import score_line
+
+        line = score_line(model.match, model.seating, model.me)
+        assert line.split(" (")[0] in screen_text(app).replace("\n", " ")
+
+
+async def test_screen_fits_80x24_with_seats_trump_hand(tmp_path: Path) -> None:
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert len(lines) == 24 and all(len(x) <= 80 for x in lines)
+        for name in ("Ann (you)", "Chausiku (partner)", "Bilal", "Dewi", "Trump:",
+                     "Game points: us 0 · them 0 (first to 5)"):
+            assert name in text
+        assert "[dealer]" in text and "▶" in text
+        hand = app.model.hand if app.model else []
+        from bot.words.cards import card_text
+
+        assert all(card_text(c) in text for c in hand)
+
+
+async def test_arbaa_turub_hand_all_36_cards_grouped(tmp_path: Path) -> None:
+    app = make_app("arbaa_turub", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        if not app.current or not app.current.cards:  # the trump call comes first
+            await take_turn(pilot, app)
+            assert await settle(pilot, app) == "turn"
+        model = app.model
+        assert model is not None and len(model.hand) == 36
+        text = screen_text(app)
+        from bot.words.cards import count_text, grouped
+
+        for card, n in grouped(model.hand):
+            assert count_text(card, n) in text
+        assert "×" in text
+
+
+async def test_refused_card_shows_the_engines_reason(tmp_path: Path) -> None:
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            assert await settle(pilot, app) == "turn"
+            model = app.model
+            assert model is not None and app.current is not None
+            illegal = [c for c in model.hand if c not in app.current.cards]
+            if illegal:
+                break
+            await take_turn(pilot, app)
+        else:
+            pytest.skip("every card stayed legal")
+        version = model.version
+        card = illegal[0]
+        rank = "10" if card[0] == "T" else card[0].lower()
+        await pilot.press(*rank, card[1].lower(), "enter")
+        await settle(pilot, app)
+        message = str(app.query_one("#message").render())
+        assert message.startswith("Not allowed:") and "follow" in message
+        assert "♠" in message or "♥" in message or "♦" in message or "♣" in message
+        assert app.model is not None and app.model.version == version  # nothing changed
+
+
+async def test_signal_is_an_optional_second_step(tmp_path: Path) -> None:
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            assert await settle(pilot, app) == "turn"
+            current = app.current
+            assert current is not None
+            if any(c.variants for c in current.cards.values()):
+                break
+            await take_turn(pilot, app)
+        else:
+            pytest.fail("no lead with signals came")
+        await pilot.press("v")
+        message = str(app.query_one("#message").render())
+        assert "signalling: strong suit" in message and "Esc" in message
+        played_before = app.model.logged if app.model else 0
+        await pilot.press("2")  # the first variant after the plain play
+        await settle(pilot, app)
+        assert app.model is not None
+        lines = [x for _, x in list(app.model.log)[-(app.model.logged - played_before):]]
+        assert any("Ann led" in x and "signalling" in x for x in lines), lines
+
+
+async def test_concede_needs_confirmation(tmp_path: Path) -> None:
+    app = make_app("tarabish", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            assert await settle(pilot, app) == "turn"
+            if app.current and any(a.type == "concede" for a in app.current.others):
+                break
+            await take_turn(pilot, app)
+        version = app.model.version if app.model else -1
+        button = next(b for b in app.query("#buttons Button")
+                      if "Concede" in str(b.label))
+        await pilot.click(button)
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await settle(pilot, app)
+        assert app.model is not None and app.model.version == version
+        assert "Not conceded" in str(app.query_one("#message").render())
+        await pilot.click(next(b for b in app.query("#buttons Button")
+                               if "Concede" in str(b.label)))
+        await pilot.pause()
+        await pilot.press("y")
+        assert await settle(pilot, app) == "notice"
+        assert "conceded" in screen_text(app).lower()
+
+
+async def test_truf_trumps_face_down_until_the_trick_is_complete(tmp_path: Path) -> None:
+    from bot.terminal.widgets import CARD_BACK
+
+    app = make_app("truf", tmp_path / "t.db", seed=11)
+    seen_back = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            state = await settle(pilot, app)
+            if state != "turn":
+                break
+            model = app.model
+            assert model is not None
+            cards = (model.view or {}).get("trick", {}).get("cards") or []
+            if any(c == "??" for _, c in cards):
+                seen_back = True
+                assert CARD_BACK in screen_text(app)
+                number = len(model.view.get("tricks") or []) + 1
+                await take_turn(pilot, app)
+                await settle(pilot, app)
+                # The completed trick now shows every card face up.
+                tricks = (app.model.view or {}).get("tricks") or []
+                if len(tricks) >= number:
+                    done = tricks[number - 1]
+                    assert all(c != "??" for _, c in done["cards"])
+                    from bot.words.table_state import trick_result
+
+                    text = trick_result({**done, "number": number}, app.model.seating,
+                                        app.model.me)
+                    assert "face down" not in text
+                break
+            await take_turn(pilot, app)
+    assert seen_back, "no face-down trump came in this deal"
+
+
+async def test_resume_brings_back_the_same_position(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    app = make_app("tarabish", db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            assert await settle(pilot, app) == "turn"
+            await take_turn(pilot, app)
+        assert await settle(pilot, app) == "turn"
+        before = app.model
+        assert before is not None
+        hand, version = list(before.hand), before.version
+        await pilot.press("ctrl+q")
+    assert "--resume" in app.final_text
+    again = make_app("tarabish", db, seed=None, resume=True, pace=None)
+    async with again.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, again) == "turn"
+        assert again.model is not None
+        assert again.model.hand == hand and again.model.version == version
+
+
+@pytest.mark.parametrize("game", ["turup", "arbaa_turub"])
+def test_snapshot_of_the_80x24_table(game: str, tmp_path: Path, snap_compare: Any) -> None:
+    """The table at the first turn after four of the player's cards (fixed seed, AI pace
+    0): seats, trump, facts, the hand with legal cards bright. Update deliberately with
+    ``pytest --snapshot-update`` after a layout change."""
+    app = make_app(game, tmp_path / "t.db")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        turns = 0
+        while True:
+            state = await settle(pilot, app)
+            if state == "notice":
+                await pilot.press("space")
+                continue
+            if turns == 4:
+                break
+            turns += 1
+            await take_turn(pilot, app)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
