@@ -3,7 +3,7 @@
     python bench/ai.py [--boards 500] [--jobs 2] [--games turup,tarabish] [--quick]
                        [--json FILE] [--times-only | --strength-only]
                        [--opponents random,rules,oracle]
-    python bench/ai.py --curve [--boards 200] [--games ...] [--json FILE]
+    python bench/ai.py --curve [--boards 200] [--games ...] [--worlds 8,16,32] [--json FILE]
 
 **Strength curve** (``--curve``). For every game, ``search`` with a fixed number of
 worlds per move (:data:`CURVE_WORLDS`) plays ``--boards`` duplicate deals against
@@ -113,14 +113,16 @@ def target_met(result: dict[str, Any]) -> bool:
     return bool(result["duplicate_score"][0] >= need)
 
 
-def curve(games: list[str], boards: int, jobs: int, seed: int) -> list[dict[str, Any]]:
-    """Duplicate score against ``rules`` by worlds per move (the strength curve)."""
+def curve(games: list[str], boards: int, jobs: int, seed: int,
+          worlds_list: tuple[int, ...] | None = None) -> list[dict[str, Any]]:
+    """Duplicate score against ``rules`` by worlds per move (the strength curve), at
+    :data:`CURVE_WORLDS` or the given ``worlds_list``."""
     out = []
     print("| game | worlds per move | mean worlds used | duplicate score | 95% CI | "
           "mean score difference | move p50 / p95 ms | seconds |\n"
           "|---|---:|---:|---:|---|---:|---|---:|", flush=True)
     for game in games:
-        for worlds in CURVE_WORLDS[game]:
+        for worlds in worlds_list or CURVE_WORLDS[game]:
             cfg = SimConfig(game=game, levels=matchup(game, "rules"), boards=boards,
                             players=4, seed=seed, jobs=jobs, budget=Budget.samples(worlds))
             t0 = time.perf_counter()
@@ -247,6 +249,9 @@ def main() -> None:
                         help="levels search plays against (random, rules, oracle)")
     parser.add_argument("--curve", action="store_true",
                         help="the strength curve against rules by worlds per move")
+    parser.add_argument("--worlds", default=None,
+                        help="with --curve: these worlds per move (comma-separated) "
+                             "instead of the game's list")
     parser.add_argument("--strength-only", action="store_true")
     parser.add_argument("--times-only", action="store_true")
     parser.add_argument("--json", default=None, help="also write the results to this file")
@@ -258,7 +263,8 @@ def main() -> None:
     if args.curve:
         print(f"## Strength curve against rules: {boards} duplicate deals per point\n",
               flush=True)
-        result["curve"] = curve(games, boards, args.jobs, args.seed)
+        points = tuple(int(x) for x in args.worlds.split(",")) if args.worlds else None
+        result["curve"] = curve(games, boards, args.jobs, args.seed, points)
     elif not args.times_only:
         print(f"## Strength: {boards} duplicate deals per matchup\n", flush=True)
         opponents = [o for o in args.opponents.split(",") if o]

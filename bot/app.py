@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot.cluster import ClusterNode
+from bot.discord_bot.sharding import join_cluster, plan_shards, use_discord_api
 from bot.logs import RedactToken, configure_logging
 from bot.service import Clock, RatingsHook, TableService
 from bot.settings import Settings
@@ -34,8 +36,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class TricktableBot(commands.Bot):
-    """The bot. ``store``/``service`` are available once ``setup_hook`` ran."""
+class TricktableBot(commands.AutoShardedBot, commands.Bot):
+    """The bot. ``store``/``service`` are available once ``setup_hook`` ran.
+
+    An ``AutoShardedBot`` (it runs the shards ``bot.discord_bot.sharding`` sets, one or
+    many) that is also a ``commands.Bot`` (the two differ only in their client class), so
+    code typed against ``commands.Bot`` takes it."""
 
     def __init__(self, settings: Settings, *, store: Store | None = None,
                  clock: Clock | None = None, sync_only: bool = False,
@@ -58,18 +64,28 @@ class TricktableBot(commands.Bot):
         """The Discord adapter's tables (``bot.discord_bot.hub``), once set up."""
         self.sync_only = sync_only
         """Set up the commands but recover and run no table (``tricktable sync``)."""
+        self.node: ClusterNode | None = None
+        """This process's shards and their start locks (``bot.discord_bot.sharding``)."""
+        use_discord_api(settings)
 
     async def setup_hook(self) -> None:
         from bot.discord_bot import club
         from bot.discord_bot.admin import AdminCog
         from bot.discord_bot.clicks import TableClicks
+        from bot.discord_bot.forwarded import ShardedClicks
         from bot.discord_bot.hub import TableHub
+        from bot.discord_bot.options_panel import OPTIONS_ITEMS, OptionsSource, bind_options
+        from bot.discord_bot.preferences import PreferencesCog
+        from bot.discord_bot.review import REVIEW_ITEMS, ReviewSource, bind_reviews
         from bot.discord_bot.router import DYNAMIC_ITEMS, bind
+        from bot.discord_bot.signals import SIGNAL_ITEMS
         from bot.discord_bot.table_commands import TableCommands
         from bot.ratings import MatchResultsHook
 
         if self._given_store is None:
             self.store = await open_store(self.settings.database_url)
+        if not self.sync_only:  # raises ShardBusy when another process runs our shards
+            self.node = await join_cluster(self.store, await plan_shards(self, self.settings))
         if self.settings.ai_workers > 0 and not self.sync_only:
             from bot.ai_pool import AIPool
 
@@ -79,13 +95,19 @@ class TricktableBot(commands.Bot):
         self.service = TableService(self.store, clock=self._clock, ratings=ratings,
                                     ai_pool=self._pool)
         self.hub = TableHub(self, self.service, self.store, self.settings)
-        clicks = TableClicks(self.hub)
+        clicks = (TableClicks(self.hub) if self.node is None
+                  else ShardedClicks(self.hub, self.node))
         bind(self, clicks)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *REVIEW_ITEMS, *SIGNAL_ITEMS, *OPTIONS_ITEMS)
+        bind_options(self, OptionsSource(self.service, self.store))
+        bind_reviews(self, ReviewSource(self.service, self.store))
         await self.add_cog(TableCommands(self.hub, clicks))
         await self.add_cog(AdminCog(self, self.settings, self.store, self.hub))
-        if not self.sync_only:
-            await self.hub.start()
+        await self.add_cog(PreferencesCog(self.store))
+        if self.node is not None:
+            await self.hub.start(owns=self.node.owns)
+            assert isinstance(clicks, ShardedClicks)
+            await self.node.start(self.service, clicks.answer_forwarded)
         await club.setup(self, store=self.store, service=self.service)
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
@@ -97,6 +119,9 @@ class TricktableBot(commands.Bot):
             await self.remove_cog(name)
         if self.service is not None:
             await self.service.close()
+        if self.node is not None:
+            await self.node.close()
+            self.node = None
         if self._pool is not None:
             await self._pool.aclose()
             self._pool = None

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from bot import simulate, terminal
+from bot.cli_lang import add_lang_argument
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -36,9 +37,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps({"ok": False, "error": f"{quote(args.file)} is not UTF-8 text"}))
         return 2
     if args.show:
+        from bot.cli_lang import translator_for
         from bot.words.review import show_text
 
-        account, status = show_text(text)
+        t = translator_for(args, "replay")
+        if t is None:
+            return 2
+        account, status = show_text(text, t=t)
         print(account)
         return status
     out, status = replay_text(text)
@@ -47,26 +52,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    """List the games, or one game's summary and every rule option with its default."""
-    from games.registry import GAMES
-
-    if args.game is None:
-        for info in GAMES.values():
-            counts = ", ".join(map(str, info.player_counts))
-            print(f"{info.name:12} {info.title} ({counts} players): {info.summary_line}")
-        return 0
+    """List the games, or one game's player summary and every rule option with its
+    default, in the ``--lang`` language (:mod:`bot.cli_lang`)."""
+    from bot.cli_lang import translator_for
+    from bot.words.rules import games_list, rules_text
     from games.registry import UnknownGame, game_id
 
+    t = translator_for(args, "rules")
+    if t is None:
+        return 2
+    if args.game is None:
+        print("\n".join(games_list(t)))
+        return 0
     try:
-        info = GAMES[game_id(args.game)]
+        game = game_id(args.game)
     except UnknownGame as exc:
         print(f"tricktable rules: {exc}", file=sys.stderr)
         return 2
-    print(f"{info.title} — {info.summary_line}")
-    print(f"Rules: docs/rules/{info.rules_file}. Options (--options JSON, defaults shown):")
-    for row in info.options_type.describe():
-        print(f"  {row['name']} = {json.dumps(row['default'])}  [{row['allowed']}]")
-        print(f"      {row['doc']}")
+    print(rules_text(game, t))
     return 0
 
 
@@ -114,6 +117,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     import discord
 
     from bot.app import configure_logging, create_bot
+    from storage import ShardBusy
 
     configure_logging(settings)
     log = logging.getLogger("tricktable")
@@ -126,6 +130,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 1
     except discord.PrivilegedIntentsRequired:
         log.error("the bot asked for an intent the developer portal does not grant")
+        return 1
+    except (ShardBusy, SettingsError) as exc:  # another process runs a shard of ours
+        log.error("tricktable run: %s", exc)
         return 1
     return 0
 
@@ -173,10 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
     p.add_argument("--show", action="store_true",
                    help="print a readable trick-by-trick account instead of the JSON")
+    add_lang_argument(p)
     p.set_defaults(handler=cmd_replay)
 
-    p = sub.add_parser("rules", help="list the games, or one game's rule options")
+    p = sub.add_parser("rules", help="list the games, or one game's rules and options")
     p.add_argument("game", nargs="?", help="a game name (see `tricktable rules`)")
+    add_lang_argument(p)
     p.set_defaults(handler=cmd_rules)
 
     p = sub.add_parser("db", help="database maintenance")

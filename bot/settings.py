@@ -26,6 +26,9 @@ Environment variables read by :meth:`Settings.from_env` (all optional except the
 ``TRICKTABLE_SHARD_COUNT`` total number of Discord shards of the bot, a whole number >= 1
                           (default 1) or ``auto`` (Discord's recommendation)
 ``TRICKTABLE_SHARD_IDS``  the shards this process runs, comma separated (default: all)
+``TRICKTABLE_DISCORD_API`` the base URL of Discord's API (default Discord's own,
+                          ``https://discord.com/api/v10``): an HTTP proxy in front of
+                          Discord, or a test server; the gateway URL is then asked from it
 ========================  ==================================================================
 
 Several processes (each with some of the shards) need PostgreSQL: a process configured
@@ -83,6 +86,9 @@ class Settings:
     once connected (then check it with :meth:`shards_for`)."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (sorted); None: all of them."""
+    discord_api: str | None = None
+    """Base URL of Discord's REST API (``…/api/v10``); None: Discord's own. The gateway
+    URL is then asked from ``GET /gateway/bot`` of that API."""
 
     def __post_init__(self) -> None:
         check_shards(self.database_url, self.shard_count, self.shard_ids)
@@ -152,7 +158,19 @@ class Settings:
             edit_interval=number("TRICKTABLE_EDIT_INTERVAL", 1.0),
             shard_count=shard_count,
             shard_ids=parse_shard_ids(e.get("TRICKTABLE_SHARD_IDS", "")),
+            discord_api=parse_api_url(e.get("TRICKTABLE_DISCORD_API", "")),
         )
+
+
+def parse_api_url(text: str) -> str | None:
+    """``TRICKTABLE_DISCORD_API``: an ``http(s)://`` URL (None when empty: Discord's own)."""
+    url = text.strip().rstrip("/")
+    if not url:
+        return None
+    if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", url):
+        raise SettingsError(f"TRICKTABLE_DISCORD_API must be an http:// or https:// URL, "
+                            f"not {url!r}")
+    return url
 
 
 def parse_shard_ids(text: str) -> tuple[int, ...] | None:

@@ -45,13 +45,16 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.ai import ALL_LEVELS, DEFAULT_BUDGET, Budget, OraclePlayer, make_player
 from games.ai.results import deal_winner, side_scores, side_tiebreaks
 from games.base import Deal, Match
 from games.errors import GameError
 from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from bot.i18n import Translator
 
 
 @dataclass(frozen=True)
@@ -364,49 +367,91 @@ class ProgressBar:
         self.stream.flush()
 
 
-def format_table(result: Mapping[str, Any]) -> str:
-    """The human-readable results table."""
-    unit = "matches" if result["mode"] == "matches" else "deals"
-    boards = result["matches"] if result["mode"] == "matches" else result["deals"]
-    budget = result["budget"]
-    lines = [
-        f"{result['game']}: {boards} {unit} on duplicate, {result['plays']} plays "
-        f"({result['player_count']} players); budget "
-        + (f"{budget['ms']:g} ms" if budget["ms"] else "no time limit")
-        + (f", at most {budget['max_samples']} samples" if budget["max_samples"] else ""),
-        "",
-        f"{'player':<10} {unit + ' won':>11}  {'95% CI':<14} {'plays won':>9}  "
-        f"{'95% CI':<14} {'mean score':>10}  {'95% CI':<17}"
-        + ("  rank" if "rank" in result else ""),
-    ]
+def _budget_text(budget: Mapping[str, Any], t: Translator) -> str:
+    if budget["ms"] and budget["max_samples"]:
+        return t.gettext("budget {ms} ms, at most {samples} samples").format(
+            ms=t.number(budget["ms"]), samples=t.number(budget["max_samples"]))
+    if budget["ms"]:
+        return t.gettext("budget {ms} ms").format(ms=t.number(budget["ms"]))
+    if budget["max_samples"]:
+        return t.gettext("no time limit, at most {samples} samples").format(
+            samples=t.number(budget["max_samples"]))
+    return t.gettext("no time limit")
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as aligned text: the first column left, the others right-aligned."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                      for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+            for row in rows]
+
+
+def format_table(result: Mapping[str, Any], t: Translator | None = None) -> str:
+    """The human-readable results table, in ``t``'s language (English by default; the
+    ``--json`` object keeps its English keys)."""
+    from bot.words.text import or_english
+
+    t = or_english(t)
+    matches = result["mode"] == "matches"
+    boards = int(result["matches"] if matches else result["deals"])
+
+    def pct(x: float) -> str:
+        return t.percent(x, decimals=1)
+
+    def num(x: float) -> str:
+        return t.number(x, decimals=2)
+
+    def ms(x: float) -> str:
+        return t.gettext("{ms} ms").format(ms=t.number(x, decimals=1))
+
+    if matches:
+        played = t.ngettext("{count} match on duplicate", "{count} matches on duplicate",
+                            boards).format(count=t.number(boards))
+        won = t.gettext("matches won")
+    else:
+        played = t.ngettext("{count} deal on duplicate", "{count} deals on duplicate",
+                            boards).format(count=t.number(boards))
+        won = t.gettext("deals won")
+    interval = t.gettext("95% CI")
+    header = [t.gettext("player"), won, interval, t.gettext("plays won"), interval,
+              t.gettext("mean score"), interval] + (
+        [t.gettext("rank")] if "rank" in result else [])
+    rows = [header]
     for j, level in enumerate(result["players"]):
         blo, bhi = result["duplicate_ci95"][j]
         lo, hi = result["ci95"][j]
         mlo, mhi = result["mean_score_ci95"][j]
-        row = (f"{level:<10} {result['duplicate_score'][j] * 100:10.1f}%  "
-               f"[{blo * 100:5.1f}, {bhi * 100:5.1f}] "
-               f"{result['win_rate'][j] * 100:8.1f}%  "
-               f"[{lo * 100:5.1f}, {hi * 100:5.1f}] {result['mean_score'][j]:10.2f}  "
-               f"[{mlo:7.2f}, {mhi:7.2f}]")
-        if "rank" in result:
-            row += f"  {result['rank'][j]}"
-        lines.append(row)
+        rows.append([level, pct(result["duplicate_score"][j]), f"[{pct(blo)} – {pct(bhi)}]",
+                     pct(result["win_rate"][j]), f"[{pct(lo)} – {pct(hi)}]",
+                     num(result["mean_score"][j]), f"[{num(mlo)} – {num(mhi)}]"]
+                    + ([t.number(result["rank"][j])] if "rank" in result else []))
+    lines = [t.gettext("{game}: {played}, {plays} plays ({players} players); {budget}").format(
+        game=result["game"], played=played, plays=t.number(result["plays"]),
+        players=t.number(result["player_count"]), budget=_budget_text(result["budget"], t)),
+        "", *_columns(rows)]
     if any(result.get("sees_all", ())):
-        lines.append("\noracle: sees every hand (a ceiling for measurement, never a "
-                     "table player)")
-    lines.append(f"\n{unit} won: duplicate score, each player's result over all the plays "
-                 f"of the same cards compared, a tie counting ½")
+        lines.append("\n" + t.gettext("oracle: sees every hand (a ceiling for measurement, "
+                                      "never a table player)"))
+    lines.append("\n" + t.gettext("{won}: duplicate score, each player's result over all the "
+                                  "plays of the same cards compared, a tie counting ½").format(
+        won=won))
     if len(result["players"]) == 2:
         lo, hi = result["mean_score_diff_ci95"]
-        lines.append(f"\nmean score difference ({result['players'][0]} - "
-                     f"{result['players'][1]}): {result['mean_score_diff']:.2f} "
-                     f"[{lo:.2f}, {hi:.2f}]")
-    ms = result["move_ms"]
-    lines.append(f"move time (non-random players, decisions with a choice): p50 "
-                 f"{ms['p50']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms")
-    for level, t in result["move_ms_by_level"].items():
-        lines.append(f"  {level:<8} p50 {t['p50']:.1f} ms, p95 {t['p95']:.1f} ms, "
-                     f"max {t['max']:.1f} ms over {t['moves']} moves")
+        lines.append("\n" + t.gettext("mean score difference ({first} - {second}): {diff} "
+                                      "[{low} – {high}]").format(
+            first=result["players"][0], second=result["players"][1],
+            diff=num(result["mean_score_diff"]), low=num(lo), high=num(hi)))
+    times = result["move_ms"]
+    lines.append(t.gettext("move time (non-random players, decisions with a choice): p50 "
+                           "{p50}, p95 {p95}, max {max}").format(
+        p50=ms(times["p50"]), p95=ms(times["p95"]), max=ms(times["max"])))
+    for level, x in result["move_ms_by_level"].items():
+        lines.append("  " + t.ngettext(
+            "{level} p50 {p50}, p95 {p95}, max {max} over {count} move",
+            "{level} p50 {p50}, p95 {p95}, max {max} over {count} moves",
+            int(x["moves"])).format(level=f"{level:<8}", p50=ms(x["p50"]), p95=ms(x["p95"]),
+                                    max=ms(x["max"]), count=t.number(x["moves"])))
     return "\n".join(lines)
 
 
@@ -455,16 +500,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if problem:
         print(f"tricktable simulate: {problem}", file=sys.stderr)
         return 2
+    t = None
+    if not args.json:  # the JSON object keeps English keys whatever the language
+        from bot.cli_lang import translator_for
+
+        t = translator_for(args, "simulate")
+        if t is None:
+            return 2
     result = run(cfg, ProgressBar(f"{cfg.game} {','.join(cfg.levels)}"))
-    if args.json:
+    if t is None:
         print(json.dumps(result))
     else:
-        print(format_table(result))
+        print(format_table(result, t))
     return 0
 
 
 def add_parser(sub: Any) -> None:
     """Register ``simulate`` on an argparse subparsers object."""
+    from bot.cli_lang import add_lang_argument
+
     p = sub.add_parser(
         "simulate", help="play AI players against each other on duplicate deals",
         description="Play AI players against each other on duplicate deals (each deal "
@@ -496,4 +550,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--records", default=None,
                    help="write every play as a record file (tricktable replay reads them)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lang_argument(p)
     p.set_defaults(handler=cmd_simulate)

@@ -32,12 +32,12 @@ from games.cards import RANKS_36, deck, shuffled
 from games.errors import RecordError
 from games.options import GameOptions, option
 from games.plain_tricks import (
-    BASE_SIGNALS,
     TEAMS_4,
     PlainPhase,
     PlainTrickDeal,
     deal_hands,
     playout_tricks,
+    signal_tokens,
     team_of,
 )
 
@@ -72,12 +72,6 @@ class ArbaaTurubDeal(PlainTrickDeal):
 
 
 
-def _signals(opts: ArbaaTurubOptions) -> tuple[str, ...] | None:
-    if not opts.signals_enabled:
-        return None
-    return BASE_SIGNALS + tuple(t for t in opts.extra_signals if t not in BASE_SIGNALS)
-
-
 class ArbaaTurubMatch(Match):
     """Deals until a side wins two deals with no deal lost in between, the second with
     more tricks than the first (section 7)."""
@@ -94,7 +88,9 @@ class ArbaaTurubMatch(Match):
         return deal_hands(dealer, 1, 36, 4, rng)
 
     def build_deal(self, dealer: int, hands: list[list[int]], *, trusted: bool) -> Deal:
-        return ArbaaTurubDeal(dealer, hands, signals=_signals(self.options), trusted=trusted)
+        opts = self.options
+        return ArbaaTurubDeal(dealer, hands, trusted=trusted,
+                              signals=signal_tokens(opts.signals_enabled, opts.extra_signals))
 
     def _score(self, summary: dict[str, Any]) -> None:
         a, b = summary["tricks_by_team"]

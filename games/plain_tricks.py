@@ -52,6 +52,15 @@ SEAT_TUPLES = ((0,), (1,), (2,), (3,))
 """``SEAT_TUPLES[s]``: the ``to_act`` of a deal waiting for seat ``s`` (built once)."""
 
 
+@lru_cache(maxsize=64)
+def signal_tokens(enabled: bool, extra: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The signals a leader may give at a table: ``strong``, ``weak`` and the group's
+    ``extra_signals`` (``None``: signals are off). Worked out once per set of options."""
+    if not enabled:
+        return None
+    return BASE_SIGNALS + tuple(t for t in extra if t not in BASE_SIGNALS)
+
+
 def team_of(seat: int) -> int:
     return seat % 2
 

@@ -40,7 +40,6 @@ from games.errors import IllegalAction, RecordError
 from games.options import GameOptions, option
 from games.plain_tricks import (
     ANSWER_PHASE,
-    BASE_SIGNALS,
     KORT_PHASE,
     OVER_PHASE,
     PLAY_PHASE,
@@ -50,6 +49,7 @@ from games.plain_tricks import (
     PlainTrickDeal,
     deal_hands,
     playout_tricks,
+    signal_tokens,
     team_of,
 )
 
@@ -235,12 +235,6 @@ class TurupDeal(PlainTrickDeal):
         return out
 
 
-def _signals(opts: TurupOptions) -> tuple[str, ...] | None:
-    if not opts.signals_enabled:
-        return None
-    return BASE_SIGNALS + tuple(t for t in opts.extra_signals if t not in BASE_SIGNALS)
-
-
 class TurupMatch(Match):
     """Deals until a side reaches ``target`` game points."""
 
@@ -252,7 +246,9 @@ class TurupMatch(Match):
         return deal_hands(dealer, -1, 9, 1, rng)
 
     def build_deal(self, dealer: int, hands: list[list[int]], *, trusted: bool) -> Deal:
-        return TurupDeal(dealer, hands, signals=_signals(self.options),
+        opts = self.options
+        return TurupDeal(dealer, hands,
+                         signals=signal_tokens(opts.signals_enabled, opts.extra_signals),
                          declare_allowed=self.options.kort_declared_before_play,
                          trusted=trusted)
 

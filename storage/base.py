@@ -514,3 +514,15 @@ class Store(Protocol):
         """Store the player's language code (``None``: forget the choice). A value that is
         not 2–3 lowercase letters raises ValueError and changes nothing."""
         ...
+
+    # -- preferences (storage.preferences) --------------------------------------------
+
+    async def get_play_only_card(self, user_id: int) -> bool:
+        """Whether the player wants their only legal card played for them (False unless
+        they turned it on)."""
+        ...
+
+    async def set_play_only_card(self, user_id: int, on: bool) -> None:
+        """Turn the player's "play my only legal card" preference on or off (their
+        language choice is kept)."""
+        ...

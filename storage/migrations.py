@@ -368,6 +368,16 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             """,
         ),
     ),
+    Migration(
+        6,
+        "the players' forced-play preference (storage.preferences): play my only legal card",
+        (
+            """
+            ALTER TABLE player_settings
+                ADD COLUMN play_only_card INTEGER NOT NULL DEFAULT 0
+            """,
+        ),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

@@ -28,7 +28,9 @@ def settings_text(gs: GuildSettings) -> str:
 class AdminCog(commands.Cog, name="AdminCog"):
     """Guild settings and command syncing."""
 
-    admin = app_commands.Group(name="admin", description="Bot administration (owner only)")
+    admin = app_commands.Group(name="admin", description="Bot administration (owner only)",
+                               default_permissions=discord.Permissions(manage_guild=True))
+    """Shown to members with Manage Server only; ``/admin sync`` is owner-checked too."""
 
     def __init__(self, bot: commands.Bot, settings: Settings, store: Store,
                  hub: TableHub | None) -> None:

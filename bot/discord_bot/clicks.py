@@ -119,11 +119,21 @@ class TableClicks:
             if not picked:
                 return action
             options = variants(state.legal, action)
+            if action in options:  # the select names the exact variant: one tap plays it
+                return action
             if len(options) > 1:
                 if click.version != state.version:
                     raise StaleAction()
                 raise _Pick(action)
             return options[0] if options else action
+        await self._play(interaction, click, choose)
+
+    async def signal(self, interaction: Interaction, click: Click, signal: str | None
+                     ) -> None:
+        """The leader's signal for the next lead: the panel is redrawn in place with each
+        card of its select carrying ``signal`` (:mod:`bot.discord_bot.signals`)."""
+        async def choose(state: SeatState) -> Action:
+            raise _Pick(None, signal)
         await self._play(interaction, click, choose)
 
     async def bid_cards(self, interaction: Interaction, click: Click,
@@ -154,7 +164,7 @@ class TableClicks:
                 chosen = await choose(state)
             except _Pick as pick:
                 drawing = await draw_panel(facts, seat, state, images=presenter.images,
-                                           pick=pick.action)
+                                           pick=pick.action, signal=pick.signal)
                 shown.append((seat, drawing, state))
                 return Reply(drawing.content, view=drawing.view,
                              files=_files(drawing), clear_files=True)
@@ -242,11 +252,12 @@ class TableClicks:
 
 
 class _Pick(Exception):
-    """A card with variants was chosen: show them."""
+    """A card with variants was chosen: show them (or, without a card, a signal was
+    chosen: show the cards carrying it)."""
 
-    def __init__(self, action: Action) -> None:
+    def __init__(self, action: Action | None, signal: str | None = None) -> None:
         super().__init__("pick")
-        self.action = action
+        self.action, self.signal = action, signal
 
 
 def _files(drawing: PanelDrawing) -> list[tuple[str, bytes]]:

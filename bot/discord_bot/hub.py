@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -35,7 +36,7 @@ from bot.discord_bot.presenter import TablePresenter
 from bot.service import NoSuchTable, ServiceError, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC
 from bot.settings import Settings
-from storage import ChannelLocation, Store, TableMessages
+from storage import ChannelLocation, Location, Store, TableMessages
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +62,14 @@ class TableHub:
         """Presenters of closed tables still drawing their last message."""
 
     # -- life ---------------------------------------------------------------------------
-    async def start(self) -> None:
-        """Follow the service's events and recover the open tables (module docstring)."""
+    async def start(self, owns: Callable[[Location], bool] | None = None) -> None:
+        """Follow the service's events and recover the open tables (module docstring);
+        ``owns``: only those of this process's shards (``TableService.start``)."""
         self._watcher = self.service.watch()
         self._pump_task = asyncio.get_running_loop().create_task(
             self._pump(self._watcher), name="table hub")
-        loaded = [t for t in await self.service.start() if t in self.service.table_ids()]
+        loaded = [t for t in await self.service.start(owns=owns)
+                  if t in self.service.table_ids()]
         for table_id in loaded:
             self._early[table_id] = self._human_subscriptions(table_id)
         for table_id in loaded:

@@ -398,7 +398,9 @@ class StatsCog(commands.Cog, name="ClubStats"):
     # -- /season -----------------------------------------------------------------------
 
     season_group = app_commands.Group(name="season", description="Rating seasons",
-                                      guild_only=True)
+                                      guild_only=True,
+                                      default_permissions=discord.Permissions(
+                                          manage_guild=True))
 
     @season_group.command(name="start", description="Start a rating season (ends the "
                                                      "running one)")

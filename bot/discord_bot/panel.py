@@ -8,9 +8,10 @@ actions of version N, all of them (the Tarabish run declaration included).
 
 Controls: actions naming one card (plays, one-card bids) become select options, one option
 per distinct card (identical Arba'a Turub cards once, with their count), one select per
-suit past 25; a card with variants (a leader's signal, Tarabish's bella) shows a button per
-variant once chosen (``pick``). Truf's multi-card bids are a multi-select. Every other
-action is a button.
+suit past 25; each option is one exact legal action, so picking a card plays it (a leader's
+signal is chosen beforehand in its own select, bella is announced for the player:
+:mod:`bot.discord_bot.signals`); ``pick`` still offers a card's variants as buttons. Truf's
+multi-card bids are a multi-select. Every other action is a button.
 
 :func:`panel_key` is what decides whether a shown panel must be redrawn: the controls it
 offers (or that it offers none), not the trick in progress — a seat that is not to act
@@ -34,11 +35,12 @@ from bot.discord_bot.router import (
     MultiBidSelect,
     MyHandButton,
 )
+from bot.discord_bot.signals import bid_worth, preferred, signal_select, signal_words
 from bot.discord_bot.texts import (
     action_text,
     card_text,
+    display_names,
     hand_lines,
-    plain_name,
     seat_name,
     suit_text,
     team_of,
@@ -106,11 +108,12 @@ def panel_key(state: SeatState, seat: int) -> str:
     """What a shown panel must match: its controls (see the module docstring)."""
     if state.status != "playing":
         return f"closed:{state.status}"
+    hand = ",".join(state.view.get("hand") or ())  # the hand shown is always current
     if away(state, seat):
-        return f"away:{state.deal}"
+        return f"away:{state.deal}:{hand}"
     if state.legal:
         return f"turn:{state.version}:{state.legal_json}"
-    return f"wait:{state.deal}"
+    return f"wait:{state.deal}:{hand}"
 
 
 @dataclass
@@ -145,23 +148,20 @@ def _card_of(action: Action) -> str | None:
     return None
 
 
-def _base(action: Action) -> Action:
-    """The plain form of a card action (no signal, no bella)."""
-    return Action(action.type, card=action.card)
-
-
 def variants(legal: Sequence[Action], chosen: Action) -> list[Action]:
     """The legal actions of the same type naming the same card as ``chosen``."""
     return [a for a in legal if a.type == chosen.type and a.card == chosen.card]
 
 
 async def draw_panel(facts: TableFacts, seat: int, state: SeatState, *, images: bool,
-                     note: str = "", pick: Action | None = None) -> PanelDrawing:
+                     note: str = "", pick: Action | None = None,
+                     signal: str | None = None) -> PanelDrawing:
     """The panel of ``seat`` for ``state``. ``pick``: a card chosen whose variants are to
-    be offered as buttons."""
+    be offered as buttons; ``signal``: the leader's chosen signal, carried by every card
+    of the select (:mod:`bot.discord_bot.signals`)."""
     title = GAMES[facts.game].title
     team = team_of(facts.teams, seat)
-    names = [plain_name(s, i) for i, s in enumerate(state.seats)]
+    names = display_names(state.seats)
     hand = list(state.view.get("hand") or [])
     lines = [f"**{title}** — table {facts.table_id}, deal {state.deal + 1} · your seat "
              f"`{seat}`" + (f" (team {team})" if team else "")]
@@ -185,7 +185,7 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, *, images: 
         legal = ()
     elif legal:
         lines.append("**Your turn** — choose below.")
-        _controls(ui, t, state.version, legal, hand, pick)
+        _controls(ui, t, state.version, legal, hand, pick, signal, game=facts.game)
     else:
         waiting = ", ".join(seat_name(state.seats[s], s) for s in state.to_act
                             if s < len(state.seats)) or "nobody"
@@ -200,7 +200,8 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, *, images: 
 
 
 def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[Action],
-              hand: Sequence[str], pick: Action | None) -> None:
+              hand: Sequence[str], pick: Action | None, signal: str | None = None, *,
+              game: str = "") -> None:
     if pick is not None:
         for a in variants(legal, pick)[:20]:
             ui.add_item(ActionButton(table_id, version, a, label=action_text(a)))
@@ -211,8 +212,8 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
     buttons: list[Action] = []
     for a in legal:
         card = _card_of(a)
-        if card is not None:
-            cards.setdefault(card, _base(a))
+        if card is not None and card not in cards:
+            cards[card] = preferred(variants(legal, a), signal)
         elif a.type == "bid" and a.cards:
             multi.append(a)
         else:
@@ -239,11 +240,16 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
                 n = counts.get(c, 1)
                 label = card_text(c) + (f" ×{n}" if n > 1 else "")
                 options.append(discord.SelectOption(
-                    label=label, value=json.dumps(cards[c].to_json(), separators=(",", ":"))))
+                    label=label, value=json.dumps(cards[c].to_json(), separators=(",", ":")),
+                    description=bid_worth(c) if kind == "Bid" and game == "truf" else None))
             where = "" if arg == "all" else f" — {SUIT_NAMES[SUITS.index(arg)]}"
             ui.add_item(CardSelect(table_id, version, arg, options=options,
                                    placeholder=f"{kind} a card{where}", row=row))
             row += 1
+    words = signal_words(legal)
+    if words and row < MAX_ROWS:
+        ui.add_item(signal_select(table_id, version, words, signal, row))
+        row += 1
     if multi and row < MAX_ROWS:
         bid_cards: list[str] = []
         for a in multi:
@@ -251,7 +257,8 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
                 if c not in bid_cards:
                     bid_cards.append(c)
         bid_cards.sort(key=lambda c: order.get(c, 99))
-        options = [discord.SelectOption(label=card_text(c), value=c)
+        options = [discord.SelectOption(label=card_text(c), value=c,
+                                        description=bid_worth(c) if game == "truf" else None)
                    for c in bid_cards[:MAX_OPTIONS]]
         top = max(len(a.cards or ()) for a in multi)
         ui.add_item(MultiBidSelect(table_id, version, options=options,

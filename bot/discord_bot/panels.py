@@ -24,13 +24,15 @@ import datetime as dt
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import discord
 
 from bot.discord_bot.delivery import Drawn, LiveMessage
 from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, panel_key
+from bot.discord_bot.preferences import forced_plays
 from bot.discord_bot.presenter import TablePresenter
+from bot.discord_bot.single_panel import PanelSlot
 from bot.service import NoSuchTable, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC
 from storage import UNSET, SeatPanelRecord
@@ -57,6 +59,8 @@ class SeatPanel:
     live: str = "dm"
     dm_closed: bool = False
     pump: asyncio.Task[None] | None = None
+    slot: PanelSlot = field(default_factory=PanelSlot)
+    """The seat's one ephemeral panel: a new one retires the previous one."""
 
     def live_message(self) -> LiveMessage | None:
         if self.live == "eph" and self.eph is not None and (
@@ -151,6 +155,10 @@ class SeatPanels:
         live = panel.live_message()
         if live is not None:
             live.mark()
+        if panel.dm is not None and panel.dm is not live:
+            panel.dm.mark()  # the DM's hand stays current (drawn only when it changed)
+        forced_plays(self.store).consider(self.service, self.table_id, panel.user_id, seat,
+                                          state)
 
     def state_of(self, seat: int) -> SeatState | None:
         panel = self.seats.get(seat)
@@ -227,7 +235,7 @@ class SeatPanels:
             log.exception("table %s: could not record closed DMs", self.table_id)
         self.presenter.post(f"<@{panel.user_id}>, I cannot send you direct messages: use the "
                             f"**My hand** button on the table ({self.presenter.link()}) to "
-                            "see your hand and play.")
+                            "see your hand and play.", ping=(panel.user_id,))
 
     # -- panels shown by an interaction -------------------------------------------------
     def shown_on(self, seat: int, interaction: discord.Interaction[discord.Client],
@@ -239,19 +247,35 @@ class SeatPanels:
             return
         msg = interaction.message
         if msg is not None and msg.guild is None and not msg.flags.ephemeral:
-            if panel.dm is None or panel.dm.message_id != msg.id:
-                if panel.dm is not None:
-                    panel.dm.close()
-                panel.dm = self._dm_live(panel, msg.channel.id, msg.id)
-            panel.dm.shown_as(drawing.key)
-            panel.live = "dm"
+            self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key)
             return
         if panel.eph is not None:
             panel.eph.close()
+        panel.slot.shown(interaction)
         panel.eph = self._eph_live(panel, interaction)
         panel.eph.shown_as(drawing.key, 0)
         panel.eph_since = time.monotonic()
         panel.live = "eph"
+
+    def shown_in_dm(self, seat: int, channel_id: int, message_id: int, key: str) -> None:
+        """The DM message ``message_id`` shows the drawing ``key`` (answered to a click on
+        it, here or by another process): it becomes the seat's live panel."""
+        panel = self.seats.get(seat)
+        if panel is None:
+            return
+        if panel.dm is None or panel.dm.message_id != message_id:
+            if panel.dm is not None:
+                panel.dm.close()
+            panel.dm = self._dm_live(panel, channel_id, message_id)
+        panel.dm.shown_as(key)
+        panel.live = "dm"
+
+    def dm_shows(self, seat: int, message_id: int, key: str) -> bool:
+        """Whether the seat's live DM panel is ``message_id`` and shows ``key`` already."""
+        panel = self.seats.get(seat)
+        dm = None if panel is None else panel.dm
+        return (dm is not None and panel is not None and panel.live == "dm"
+                and dm.message_id == message_id and dm.shown == key)
 
     def _eph_live(self, panel: SeatPanel,
                   interaction: discord.Interaction[discord.Client]) -> LiveMessage:
@@ -302,4 +326,5 @@ class SeatPanels:
         half = int(self.turn_timeout / 2)
         self.presenter.post(f"⏰ <@{panel.user_id}>, it is your turn at table "
                             f"{self.table_id}: about {half} seconds left before an AI plays "
-                            "for you. Use **My hand** on the table message.")
+                            "for you. Use **My hand** on the table message.",
+                            ping=(panel.user_id,))

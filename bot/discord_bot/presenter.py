@@ -28,7 +28,9 @@ import discord
 
 from bot.discord_bot.answer import Reply
 from bot.discord_bot.delivery import Drawn, LiveMessage
+from bot.discord_bot.options_panel import OptionsButton
 from bot.discord_bot.pictures import table_picture
+from bot.discord_bot.review import review_view
 from bot.discord_bot.router import (
     AddAIButton,
     BackButton,
@@ -37,11 +39,18 @@ from bot.discord_bot.router import (
     MyHandButton,
     StartButton,
 )
+from bot.discord_bot.safe import pings, safe_name
+from bot.discord_bot.table_words import (
+    deal_result_text,
+    match_result_text,
+    signal_note,
+    worded_view,
+)
 from bot.discord_bot.texts import (
+    display_names,
     lobby_text,
     plain_name,
     score_line,
-    summary_text,
     table_text,
     trick_log_entry,
 )
@@ -79,6 +88,7 @@ def lobby_view(info: TableInfo) -> discord.ui.View:
     v.add_item(JoinButton(t, label="Join", style=discord.ButtonStyle.success, row=0))
     v.add_item(LeaveButton(t, label="Leave", row=0))
     v.add_item(StartButton(t, label="Start", style=discord.ButtonStyle.primary, row=0))
+    v.add_item(OptionsButton(t, row=0))
     for level, label in LOBBY_AI_BUTTONS:
         v.add_item(AddAIButton(t, level, label=label, row=1))
     return v
@@ -96,6 +106,8 @@ class TablePresenter:
         self.creator = creator
         self.images = images
         self.log: list[str] = []
+        self.notes: list[str] = []
+        """Lines under the trick log: the deal's last three signals, in words."""
         self.info: TableInfo | None = None
         """The newest snapshot seen (the results of a closed table are worded from it)."""
         self.to_act: tuple[int, ...] = ()
@@ -133,20 +145,26 @@ class TablePresenter:
             self.to_act = tuple(int(x) for x in data.get("to_act") or ())
         elif kind == "deal_started":
             self.log.clear()
+            self.notes.clear()
+        elif kind == "play" and data.get("signal") and self.info is not None:
+            self.notes = [*self.notes, signal_note(self.info, dict(data))][-3:]
         elif kind == "trick":
             self.log.append(trick_log_entry(dict(data), self._names()))
             del self.log[:-5]
         elif kind == "deal_scored":
-            self.post(self._deal_result(dict(data)))
+            self.post(self._deal_result(dict(data)),
+                      view=review_view(self.table_id, int(data.get("deal", 0))))
         elif kind == "match_over":
             self.post(self._match_result(dict(data)))
             self.close("**The match is over.**")
         elif kind == "abandoned":
-            self.post(f"Table {self.table_id} was closed: {data.get('reason')}.")
+            self.post(f"Table {self.table_id} was closed: "
+                      f"{safe_name(str(data.get('reason')))}.")
             self.close("**This table is closed.**")
         elif kind == "timeout":
             who = self._seat_label(int(data.get("seat", -1)))
-            self.post(f"⏱ Time ran out for {who}: an AI played for them.")
+            self.post(f"⏱ Time ran out for {who}: an AI played for them.",
+                      ping=self._user_of(int(data.get("seat", -1))))
         elif kind == "away":
             who = self._seat_label(int(data.get("seat", -1)))
             self.post(f"{who} seems to be away: an AI plays their seat until they press "
@@ -172,6 +190,8 @@ class TablePresenter:
                     if info.status == "playing" else None)
         except NoSuchTable:
             return None
+        if view is not None:
+            view = worded_view(info, view)
         self.info = info
         self.to_act = info.to_act
         if view is None:
@@ -180,7 +200,7 @@ class TablePresenter:
                                                   else None)
             picture = None
         else:
-            text = table_text(info, view, self.log)
+            text = table_text(info, view, self.log, self.notes)
             components = discord.ui.View(timeout=None)
             components.add_item(MyHandButton(self.table_id, label="My hand",
                                              style=discord.ButtonStyle.primary))
@@ -298,16 +318,20 @@ class TablePresenter:
             await self._message(message_id).delete()
 
     # -- messages of their own ------------------------------------------------------------
-    def post(self, content: str) -> None:
-        """A message of its own in the table's channel (results, notices), in order."""
-        self._spawn(self._post(content))
+    def post(self, content: str, *, ping: tuple[int, ...] = (),
+             view: discord.ui.View | None = None) -> None:
+        """A message of its own in the table's channel (results, notices), in order;
+        only the users in ``ping`` are notified (:func:`~bot.discord_bot.safe.pings`)."""
+        self._spawn(self._post(content, ping, view))
 
-    async def _post(self, content: str) -> None:
+    async def _post(self, content: str, ping: tuple[int, ...] = (),
+                    view: discord.ui.View | None = None) -> None:
         async with self._post_lock:
             for attempt in range(4):
                 try:
+                    extra: dict[str, Any] = {} if view is None else {"view": view}
                     await self.client.get_partial_messageable(self.channel_id).send(
-                        content, allowed_mentions=discord.AllowedMentions(users=True))
+                        content, allowed_mentions=pings(ping), **extra)
                     return
                 except discord.HTTPException as exc:
                     if (exc.status < 500 and exc.status != 429) or attempt == 3:
@@ -331,57 +355,35 @@ class TablePresenter:
 
     def _names(self) -> list[str]:
         info = self.info
-        return [] if info is None else [plain_name(s, i) for i, s in enumerate(info.seats)]
+        return [] if info is None else display_names(info.seats)
+
+    def _user_of(self, seat: int) -> tuple[int, ...]:
+        """The user of a human seat (to ping), none for an AI or a free seat."""
+        info = self.info
+        s = info.seats[seat] if info is not None and 0 <= seat < len(info.seats) else None
+        return () if s is None or s.is_ai or s.user_id is None else (s.user_id,)
 
     def _seat_label(self, seat: int) -> str:
         info = self.info
         if info is None or not 0 <= seat < len(info.seats) or info.seats[seat] is None:
-            return f"seat {seat}"
+            return "a player"
         s = info.seats[seat]
         assert s is not None
         return plain_name(s, seat) if s.is_ai else f"<@{s.user_id}>"
 
-    def _totals(self, totals: Any) -> str:
-        """Match totals by side: ``team A 3 · team B 5``, by seat name for single seats."""
-        info = self.info
-        if not isinstance(totals, list) or info is None or len(totals) != len(info.teams):
-            return str(totals)
-        if all(len(t) == 1 for t in info.teams):
-            names = [plain_name(info.seats[t[0]], t[0]) for t in info.teams]
-        else:
-            names = [f"team {'ABCDEF'[i]}" for i in range(len(info.teams))]
-        return " · ".join(f"{n} {v}" for n, v in zip(names, totals, strict=True))
-
     def _deal_result(self, data: dict[str, Any]) -> str:
-        deal = int(data.get("deal", 0)) + 1
-        summary = data.get("summary") or {}
-        match = data.get("match") or {}
-        lines = [f"**Deal {deal} of table {self.table_id} is over.**"]
-        text = summary_text(summary, limit=6)
-        if text:
-            lines.append(text)
-        if match.get("totals") is not None:
-            lines.append(f"Match totals: {self._totals(match['totals'])}")
-        return "\n".join(lines)[:1990]
+        """The deal result in players' words (:mod:`bot.discord_bot.table_words`)."""
+        info = self.info
+        if info is None:
+            return f"**Deal {int(data.get('deal', 0)) + 1} of table {self.table_id} is over.**"
+        return deal_result_text(info, data)
 
     def match_result(self, data: dict[str, Any]) -> str:
         return self._match_result(data)
 
     def _match_result(self, data: dict[str, Any]) -> str:
-        summary = data.get("summary") or {}
-        lines = [f"🏁 **The match at table {self.table_id} is over.**"]
-        winner = summary.get("winners") or summary.get("winner")
+        """The match result in players' words (:mod:`bot.discord_bot.table_words`)."""
         info = self.info
-        teams, seats = (info.teams, info.seats) if info is not None else ([], ())
-        if winner is not None and teams:
-            sides = winner if isinstance(winner, list) else [winner]
-            names: list[str] = []
-            for side in sides:
-                if isinstance(side, int) and 0 <= side < len(teams):
-                    names.extend(plain_name(seats[s], s) for s in teams[side])
-            if names:
-                lines.append("Winner: " + ", ".join(names))
-        if summary.get("totals") is not None:
-            lines.append(f"Totals: {self._totals(summary['totals'])}")
-        lines.append(f"Match id: {data.get('match_id')}. `/table export` gives the record.")
-        return "\n".join(lines)[:1990]
+        if info is None:
+            return f"🏁 **The match at table {self.table_id} is over.**"
+        return match_result_text(info, data)

@@ -72,6 +72,10 @@ class ClickHandler(Protocol):
     async def bid_cards(self, interaction: discord.Interaction[discord.Client], click: Click,
                         cards: tuple[str, ...]) -> None: ...
 
+    async def signal(self, interaction: discord.Interaction[discord.Client], click: Click,
+                     signal: str | None) -> None:
+        """The leader chose the signal of the next lead (None: no signal)."""
+
     async def my_hand(self, interaction: discord.Interaction[discord.Client], click: Click
                       ) -> None: ...
 

@@ -20,7 +20,7 @@ from bot.discord_bot.clicks import TableClicks
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import AbandonButton
-from bot.discord_bot.texts import options_text, rules_text
+from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.service import LobbyError, NoSuchTable
 from games.registry import GAMES
 from storage import ChannelLocation
@@ -66,11 +66,6 @@ class TableCommands(commands.Cog, name="TableCommands"):
         if table_id is None:
             raise UserError("There is no open table in this channel: `/table new` opens one.")
         return await self.clicks.presenter(table_id)
-
-    async def _private(self, interaction: Interaction, text: str) -> None:
-        async def run() -> Reply:
-            return private(text)
-        await answer(interaction, run, defer_after=self.hub.settings.defer_after)
 
     @table.command(name="new", description="Open a table (a lobby) in this channel")
     @app_commands.describe(game="the game", options='rule options as JSON, e.g. {"target": 1}',
@@ -265,7 +260,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
         async def run() -> Reply:
             p = await self._table_here(interaction)
             info = self.service.info(p.table_id)
-            return private(options_text(info.game, info.options))
+            return Reply(embeds=options_embeds(info.game, info.options), ephemeral=True)
         await answer(interaction, run, private_wait=True,
                      defer_after=self.hub.settings.defer_after)
 
@@ -286,7 +281,9 @@ class TableCommands(commands.Cog, name="TableCommands"):
         if game not in GAMES:
             await refuse(interaction, f"Unknown game {game!r}.")
             return
-        await self._private(interaction, rules_text(game))
+        async def run() -> Reply:
+            return Reply(embeds=rules_embeds(game), ephemeral=True)
+        await answer(interaction, run, defer_after=self.hub.settings.defer_after)
 
 
 __all__ = ["TableCommands"]

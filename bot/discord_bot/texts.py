@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.discord_bot.safe import safe_name
 from bot.service import Seat, TableInfo
 from games.actions import Action
 from games.base import HIDDEN
@@ -118,6 +119,18 @@ def plain_name(seat: Seat | None, index: int | None = None) -> str:
     return seat.name
 
 
+def display_name(seat: Seat | None, index: int) -> str:
+    """A seat's name for a Discord message: the member's display name escaped for markdown
+    and mentions (:func:`~bot.discord_bot.safe.safe_name`), an AI's ``AI n (level)``."""
+    if seat is None or seat.is_ai:
+        return plain_name(seat, index)
+    return safe_name(seat.name)
+
+
+def display_names(seats: Sequence[Seat | None]) -> list[str]:
+    return [display_name(s, i) for i, s in enumerate(seats)]
+
+
 def team_of(teams: Sequence[Sequence[int]], seat: int) -> str | None:
     if all(len(t) == 1 for t in teams):
         return None
@@ -178,7 +191,7 @@ def table_text(info: TableInfo, view: dict[str, Any], log: Sequence[str],
     """The public table message: game, seats and teams, dealer, the view's facts (trump,
     contract or bids, tricks or points), the trick, whose turn, the last tricks."""
     title = GAMES[info.game].title
-    names = [plain_name(s, i) for i, s in enumerate(info.seats)]
+    names = display_names(info.seats)
     to_act = list(view.get("to_act") or [])
     out = [f"**{title}** — table {info.id}, deal {info.deal + 1}"]
     out.extend(seat_lines(info, dealer=view.get("dealer"), to_act=to_act))
@@ -204,60 +217,3 @@ def trick_log_entry(data: dict[str, Any], names: Sequence[str]) -> str:
     played = " ".join(card_text(c) for _, c in cards) if cards else ""
     who = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else "?"
     return f"{played} → {who}".strip()
-
-
-RESULT_KEYS = ("result", "hand_score", "score", "scores", "points", "game_points",
-               "victory_points", "tricks_by_team", "points_by_side", "kort", "redeal",
-               "winner", "winner_side", "trump", "caller", "contract", "mode", "bid_total")
-
-
-def summary_text(summary: dict[str, Any], *, limit: int = 8) -> str:
-    """A compact rendering of a deal or match summary: its result entries first (those of
-    :data:`RESULT_KEYS` present), else its short scalar and list entries."""
-    picked = [(k, summary[k]) for k in RESULT_KEYS if summary.get(k) is not None]
-    if picked:
-        return "\n".join(f"{k.replace('_', ' ')}: {_short(v)}" for k, v in picked[:limit])
-    lines = []
-    for key, value in summary.items():
-        if key in ("deals", "record_head", "hands", "tricks", "history"):
-            continue
-        if isinstance(value, (dict,)):
-            continue
-        if isinstance(value, list) and (len(value) > 8 or (
-                value and isinstance(value[0], (list, dict)))):
-            continue
-        lines.append(f"{key.replace('_', ' ')}: {value}")
-        if len(lines) >= limit:
-            break
-    return "\n".join(lines)
-
-
-def options_text(game: str, options: dict[str, Any]) -> str:
-    """The rule options in force with the rule file's wording of each."""
-    info = GAMES[game]
-    lines = [f"**{info.title}** options (rules: `docs/rules/{info.rules_file}`):"]
-    for row in info.options_type.describe():
-        value = options.get(row["name"], row["default"])
-        mark = "" if value == row["default"] else " *(changed)*"
-        lines.append(f"• `{row['name']}` = `{value}`{mark} — {row['doc']}")
-    return "\n".join(lines)[:1990]
-
-
-def rules_text(game: str) -> str:
-    info = GAMES[game]
-    lines = [f"**{info.title}** — {info.summary_line}",
-             f"Players: {', '.join(map(str, info.player_counts))}. Full rules: "
-             f"`docs/rules/{info.rules_file}`.",
-             "Options (`/table new options:{\"name\": value}`), defaults shown:"]
-    for row in info.options_type.describe():
-        lines.append(f"• `{row['name']}` = `{row['default']}` [{row['allowed']}] — {row['doc']}")
-    return "\n".join(lines)[:1990]
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, list):
-        return "–".join(str(v) for v in value) if all(
-            isinstance(v, (int, float)) for v in value) else str(value)
-    if isinstance(value, str) and len(value) == 1 and value in SUITS:
-        return suit_text(value)
-    return str(value)

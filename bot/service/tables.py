@@ -562,6 +562,25 @@ class TableService:
 
         await self._edit_lobby(table_id, edit)
 
+    async def set_options(self, table_id: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Replace a lobby's rule options (checked by the engine as at ``create_table``: a
+        bad value raises LobbyError with the engine's reason and changes nothing); returns
+        the options in force."""
+        table = self._table(table_id)
+        async with table.lock:
+            if table.status != "lobby":
+                raise LobbyError("the match has already started")
+            try:
+                match = table.info.match_type(dict(options), table.players,
+                                              table.settings.first_dealer, seed="check")
+            except Exception as exc:  # OptionError: the engine says why
+                raise LobbyError(str(exc)) from None
+            opts = match.options.to_json()
+            await self._write_row(table, options=opts)
+            table.options, table._teams = opts, None
+            self._publish(table, [TableEvent(table.id, "lobby", self._lobby_data(table))])
+        return dict(opts)
+
     async def arrange(self, table_id: int, order: Sequence[int]) -> None:
         """Rearrange the lobby: new seat ``i`` gets whoever sat at ``order[i]`` (so
         ``arrange(t, [0, 2, 1, 3])`` swaps seats 1 and 2, changing the partnerships)."""

@@ -34,8 +34,9 @@ from bot.terminal.session import Session, TableModel
 from bot.terminal.widgets import HandView, TableView
 from bot.words.actions import action_text
 from bot.words.cards import card_text
+from bot.words.events import trick_line
 from bot.words.rules import summary_file
-from bot.words.table_state import match_facts, score_line, table_facts, trick_result
+from bot.words.table_state import match_facts, score_line, table_facts
 from games.actions import Action
 from games.registry import GAMES
 
@@ -243,7 +244,7 @@ class TableApp(App[int]):
         facts += match_facts(model.match, model.seating, model.me)
         last = model.last_trick()
         if last is not None and (model.view or {}).get("trick", {}).get("cards"):
-            facts.append(("Last trick", trick_result(last, model.seating, model.me)))
+            facts.append(("Last trick", trick_line(model.seating, last)))
         self.query_one("#facts", Static).update(
             "\n".join(f"[b]{_escape(k)}:[/b] {_escape(v)}" for k, v in facts))
         lines = [x for kind, x in model.log if kind not in ("play", "trick")]

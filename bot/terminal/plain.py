@@ -21,12 +21,12 @@ from bot.terminal.choices import Choices, interpret, needs_confirmation
 from bot.terminal.session import Session, TableModel
 from bot.words.actions import action_text
 from bot.words.cards import card_text, hand_lines
+from bot.words.events import trick_line
 from bot.words.table_state import (
     match_facts,
     score_line,
     table_facts,
     trick_cards,
-    trick_result,
 )
 from games.actions import Action
 
@@ -80,7 +80,7 @@ class PlainFront:
         self.table(model)
         self.menu(model, choices, numbered)
         while True:
-            line = await self.prompt("Your choice: ")
+            line = await self.prompt(f"Choose 1-{len(numbered)} or type a card: ")
             if line is None:
                 self.say("")
                 self.say(self.session.saved_text())
@@ -124,7 +124,7 @@ class PlainFront:
         else:
             last = model.last_trick()
             if last:
-                self.say("  Last trick: " + trick_result(last, model.seating, model.me))
+                self.say("  Last trick: " + trick_line(model.seating, last))
         self.say("  Your hand: " + (" | ".join(hand_lines(model.hand)) or "no cards"))
 
     def menu(self, model: TableModel, choices: Choices, numbered: list[Action]) -> None:

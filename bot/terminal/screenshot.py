@@ -55,7 +55,7 @@ def to_png(svg: Path) -> Path | None:
         subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
         return png
     try:
-        import cairosvg  # type: ignore[import-not-found]
+        import cairosvg  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     cairosvg.svg2png(url=str(svg), write_to=str(png))

@@ -268,6 +268,8 @@ class Session:
                 if event.type == RESYNC:
                     if table_id not in service.table_ids():
                         continue
+                    model.add_log("(the display fell behind; this is the table now)",
+                                  RESYNC)
                     event = service.state(table_id, model.me)
                 status = await self._handle(service, table_id, event)
                 if status is not None:

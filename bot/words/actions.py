@@ -3,16 +3,18 @@
 :func:`action_text` names any legal action; Truf bids show what each card is worth
 (rule file section 4: ``J``, ``Q``, ``K`` = 0, ``A`` = 1, ``2``–``9`` their face value,
 ``10`` = 10), e.g. ``Bid 10♦ (worth 10)``; :func:`truf_bid_value` is that value, read from
-the engine's own table.
+the engine's own table. Every function takes the reader's translator as ``t=`` (English
+when omitted).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import Translator
 from bot.words.cards import card_text, suit_text
 from bot.words.events import signal_text
-from bot.words.text import plural
+from bot.words.text import or_english
 from games.actions import Action
 from games.cards import card
 from games.truf import CARD_VALUE
@@ -24,48 +26,56 @@ def truf_bid_value(cards: str | Sequence[str]) -> int:
     return sum(CARD_VALUE[card(c)] for c in listed)
 
 
-def truf_bid_text(cards: str | Sequence[str]) -> str:
+def truf_bid_text(cards: str | Sequence[str], *, t: Translator | None = None) -> str:
     """``Bid 10♦ (worth 10)``; several cards: ``Bid 9♠ 5♠ (worth 14)``."""
+    t = or_english(t)
     listed = [cards] if isinstance(cards, str) else list(cards)
-    return "Bid {cards} (worth {value})".format(
-        cards=" ".join(card_text(c) for c in listed), value=truf_bid_value(listed))
+    return t.gettext("Bid {cards} (worth {value})").format(
+        cards=" ".join(card_text(c) for c in listed), value=t.number(truf_bid_value(listed)))
 
 
-def action_text(action: Action, game: str | None = None) -> str:
+def _play_text(action: Action, t: Translator) -> str:
+    shown = card_text(action.card or "")
+    if action.bella:
+        return t.gettext("Play {card} and announce bella").format(card=shown)
+    if action.signal:
+        return t.gettext("Play {card}, signalling: {signal}").format(
+            card=shown, signal=signal_text(action.signal, t))
+    return t.gettext("Play {card}").format(card=shown)
+
+
+def action_text(action: Action, game: str | None = None, *, t: Translator | None = None
+                ) -> str:
     """A player's words for an action. ``game`` tells a Truf bid (card values shown) from
     an Albastini bid (the card names a trump suit)."""
-    t = action.type
-    if t == "play":
-        text = "Play {card}".format(card=card_text(action.card or ""))
-        if action.signal:
-            text = "Play {card}, signalling: {signal}".format(
-                card=card_text(action.card or ""), signal=signal_text(action.signal))
-        if action.bella:
-            text = "Play {card} and announce bella".format(card=card_text(action.card or ""))
-        return text
-    if t == "call_trump":
-        return "Trump {suit}".format(suit=suit_text(action.suit))
-    if t == "pass":
-        return "Pass"
-    if t == "bid":
+    t = or_english(t)
+    kind = action.type
+    if kind == "play":
+        return _play_text(action, t)
+    if kind == "call_trump":
+        return t.gettext("Trump {suit}").format(suit=suit_text(action.suit, t))
+    if kind == "bid":
         cards = (action.card,) if action.card else (action.cards or ())
         if game == "truf":
-            return truf_bid_text(cards)
-        return "Bid {cards}".format(cards=" ".join(card_text(c) for c in cards))
-    if t == "adjust":
-        word = "up" if action.direction == "up" else "down"
-        return "Move every bid {direction} by {amount}".format(direction=word,
-                                                              amount=action.amount)
-    if t == "declare_runs":
-        return "Declare runs"
-    if t == "ask_partner":
-        return "Ask partner"
-    if t == "answer":
-        return plural(action.tricks or 0, "Expect {n} more trick", "Expect {n} more tricks")
-    if t == "kort":
-        return "Play on for kort" if action.cont else "Stop at five tricks"
-    if t == "declare_kort":
-        return "Declare kort"
-    if t == "concede":
-        return "Concede the hand"
-    return t.replace("_", " ").capitalize()
+            return truf_bid_text(cards, t=t)
+        return t.gettext("Bid {cards}").format(cards=" ".join(card_text(c) for c in cards))
+    if kind == "adjust":
+        amount = t.number(action.amount or 0)
+        if action.direction == "up":
+            return t.gettext("Move every bid up by {amount}").format(amount=amount)
+        return t.gettext("Move every bid down by {amount}").format(amount=amount)
+    if kind == "answer":
+        n = action.tricks or 0
+        return t.ngettext("Expect {count} more trick", "Expect {count} more tricks", n
+                          ).format(count=t.number(n))
+    if kind == "kort":
+        return t.gettext("Play on for kort") if action.cont else t.gettext(
+            "Stop at five tricks")
+    fixed = {
+        "pass": t.gettext("Pass"),
+        "declare_runs": t.gettext("Declare runs"),
+        "ask_partner": t.gettext("Ask partner"),
+        "declare_kort": t.gettext("Declare kort"),
+        "concede": t.gettext("Concede the hand"),
+    }
+    return fixed[kind]  # every type of games.actions.ACTION_TYPES is named above

@@ -10,11 +10,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from bot.i18n import Translator, pgettext_noop
+from bot.words.text import or_english
 from games.base import HIDDEN
-from games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from games.cards import SUIT_SYMBOLS, SUITS
 
 RANK_WORDS = {"T": "10"}
 HIDDEN_CARD = "🂠"
+
+SUIT_CONTEXT = "suit"
+"""The gettext context of the suit names (``t.pgettext("suit", "hearts")``)."""
+
+SUIT_WORDS = {
+    "S": pgettext_noop("suit", "spades"),
+    "H": pgettext_noop("suit", "hearts"),
+    "D": pgettext_noop("suit", "diamonds"),
+    "C": pgettext_noop("suit", "clubs"),
+}
+"""Each suit's name alone (the glossaries give each language's words; Somali has no
+established suit names and writes the symbol)."""
+
+SUIT_TEXTS = {
+    "S": pgettext_noop("suit", "♠ spades"),
+    "H": pgettext_noop("suit", "♥ hearts"),
+    "D": pgettext_noop("suit", "♦ diamonds"),
+    "C": pgettext_noop("suit", "♣ clubs"),
+}
+"""Each suit in a sentence: symbol and name (Somali: the symbol alone)."""
 
 
 def card_text(card: str) -> str:
@@ -29,16 +51,17 @@ def suit_symbol(suit: str) -> str:
     return SUIT_SYMBOLS[SUITS.index(suit)]
 
 
-def suit_name(suit: str) -> str:
-    """``"H"`` → ``"hearts"``."""
-    return SUIT_NAMES[SUITS.index(suit)]
+def suit_name(suit: str, t: Translator | None = None) -> str:
+    """``"H"`` → ``"hearts"`` (Indonesian ``hati``)."""
+    return or_english(t).pgettext(SUIT_CONTEXT, SUIT_WORDS[suit])
 
 
-def suit_text(suit: str | None) -> str:
+def suit_text(suit: str | None, t: Translator | None = None) -> str:
     """``"H"`` → ``"♥ hearts"``; no suit (no trump) → ``"no trump"``."""
+    t = or_english(t)
     if not suit:
-        return "no trump"
-    return "{symbol} {name}".format(symbol=suit_symbol(suit), name=suit_name(suit))
+        return t.gettext("no trump")
+    return t.pgettext(SUIT_CONTEXT, SUIT_TEXTS[suit])
 
 
 def grouped(cards: Iterable[str]) -> list[tuple[str, int]]:

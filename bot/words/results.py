@@ -4,7 +4,8 @@
 ``deal_scored`` events carry it) into a :class:`~bot.words.text.Text`: who called or bid
 what, what each side took and scored and why, the running score against the target.
 :func:`match_result` does the same for the match summary. No engine keys, no record
-notation, no seat numbers: players by name (:class:`~bot.words.seating.Seating`).
+notation, no seat numbers: players by name (:class:`~bot.words.seating.Seating`), in the
+seating's language.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.i18n import N_, Translator
 from bot.words import results_partners, results_solo
 from bot.words.seating import Seating, join_names
-from bot.words.text import Text, plural
+from bot.words.text import Text, or_english
 
 _DEAL: dict[str, Callable[[Seating, Mapping[str, Any], Mapping[str, Any] | None],
                           list[str]]] = {
@@ -24,17 +26,21 @@ _DEAL: dict[str, Callable[[Seating, Mapping[str, Any], Mapping[str, Any] | None]
     "truf": results_solo.truf,
 }
 
-UNITS = {"arbaa_turub": "deals won", "turup": "game points", "tarabish": "points",
-         "truf": "points", "albastini": "victory points"}
-"""The unit of each game's match totals."""
+UNITS = {"arbaa_turub": N_("deals won"), "turup": N_("game points"), "tarabish": N_("points"),
+         "truf": N_("points"), "albastini": N_("victory points")}
+"""The unit of each game's match totals (English; ``t.gettext(UNITS[game])`` to show)."""
 
 
-def deal_title(number: int | None, hand_number: int | None = None) -> str:
+def deal_title(number: int | None, hand_number: int | None = None, *,
+               t: Translator | None = None) -> str:
     """``Deal 3``: by the 0-based index in the record, or by Truf's hand number (a misdeal
     is dealt again under the same number, so a game's deals run 1 to 13)."""
+    t = or_english(t)
     if hand_number is not None:
-        return "Deal {n}".format(n=hand_number)
-    return "Deal {n}".format(n=number + 1) if number is not None else "The deal"
+        return t.gettext("Deal {n}").format(n=t.number(hand_number))
+    if number is None:
+        return t.gettext("The deal")
+    return t.gettext("Deal {n}").format(n=t.number(number + 1))
 
 
 def deal_result(seating: Seating, summary: Mapping[str, Any], *, number: int | None = None,
@@ -43,10 +49,10 @@ def deal_result(seating: Seating, summary: Mapping[str, Any], *, number: int | N
     """A finished deal in words. ``number`` is the 0-based deal index (for the title),
     ``match`` the match summary after the deal (adds the running score), ``deal`` the
     deal's record (Albastini: the bids and the turned card)."""
-    title = deal_title(number, summary.get("hand_number"))
+    title = deal_title(number, summary.get("hand_number"), t=seating.t)
     dealer = summary.get("dealer")
     head = ([] if dealer is None else
-            ["{player} dealt.".format(player=seating.name(int(dealer)))])
+            [seating.t.gettext("{player} dealt.").format(player=seating.name(int(dealer)))])
     if seating.game == "albastini":
         body = results_solo.albastini(seating, summary, match, deal)
     else:
@@ -57,7 +63,8 @@ def deal_result(seating: Seating, summary: Mapping[str, Any], *, number: int | N
 def match_result(seating: Seating, match: Mapping[str, Any]) -> Text:
     """The match summary in words: the winner (or the winners sharing a Truf win, or no
     winner), the final score, and after which deal the match was decided."""
-    unit = UNITS[seating.game]
+    t = seating.t
+    unit = t.gettext(UNITS[seating.game])
     totals = list(match.get("totals") or [])
     score = (seating.per_side(totals) if len(totals) == len(seating.sides)
              else seating.per_seat(totals))
@@ -65,22 +72,26 @@ def match_result(seating: Seating, match: Mapping[str, Any]) -> Text:
                                        else [match["winner"]])
     lines: list[str] = []
     if not match.get("over"):
-        return Text("Match in progress", ("Score: {score} {unit}.".format(score=score,
-                                                                         unit=unit),))
+        return Text(t.gettext("Match in progress"),
+                    (t.gettext("Score: {score} {unit}.").format(score=score, unit=unit),))
     if len(winners) == 1:
         w = int(winners[0])
-        lines.append(plural(len(seating.sides[w]), "{side} wins the match.",
-                            "{side} win the match.", side=seating.side_name(w)))
+        if len(seating.sides[w]) == 1:
+            lines.append(t.gettext("{player} wins the match.").format(
+                player=seating.side_name(w)))
+        else:
+            lines.append(t.gettext("{side} win the match.").format(side=seating.side_name(w)))
     elif winners:
-        lines.append("{sides} share the win.".format(
-            sides=join_names([seating.side_name(int(w)) for w in winners])))
+        lines.append(t.gettext("{sides} share the win.").format(
+            sides=join_names([seating.side_name(int(w)) for w in winners], t)))
     else:
-        lines.append("The match ends without a winner.")
-    lines.append("Final score: {score} {unit}.".format(score=score, unit=unit))
+        lines.append(t.gettext("The match ends without a winner."))
+    lines.append(t.gettext("Final score: {score} {unit}.").format(score=score, unit=unit))
     decided = match.get("decided_after")
     if seating.game == "truf" and match.get("next_hand_number"):
         played = int(match["next_hand_number"]) - 1
-        lines.append(plural(played, "After {n} deal.", "After {n} deals."))
+        lines.append(t.ngettext("After {count} deal.", "After {count} deals.", played).format(
+            count=t.number(played)))
     elif decided is not None:
-        lines.append("Decided after deal {n}.".format(n=int(decided) + 1))
-    return Text("Match over", tuple(lines))
+        lines.append(t.gettext("Decided after deal {n}.").format(n=t.number(int(decided) + 1)))
+    return Text(t.gettext("Match over"), tuple(lines))

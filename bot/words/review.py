@@ -9,7 +9,8 @@ Discord (◀ ▶) and the terminal (``tricktable replay FILE --show``) show the 
 
 A record whose action was refused is told up to that action, with the engine's reason; an
 invalid record gives one page saying why. A deal still in play (a live table's record) is
-not told unless asked (``finished_only=False``): its hands are secret.
+not told unless asked (``finished_only=False``): its hands are secret. The pages are in the
+seating's language (``show_text(text, t=...)`` for the CLI).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from bot.i18n import Translator
 from bot.words.cards import hand_lines
 from bot.words.events import event_line
 from bot.words.results import deal_result, deal_title, match_result
 from bot.words.seating import Seating
-from bot.words.text import Text, paginate
+from bot.words.text import Text, or_english, paginate
 from games.actions import action_from_json
 from games.base import Deal, Match
 from games.cards import card, name, sort_for_display
@@ -37,20 +39,21 @@ QUIET = frozenset({"trick", "deal_over", "bid_placed", "hand", "draw", "kitty"})
 running count, the result its own page; private events are never shown."""
 
 
-def seating_for(record: Mapping[str, Any], names: list[str] | None = None) -> Seating:
+def seating_for(record: Mapping[str, Any], names: list[str] | None = None, *,
+                t: Translator | None = None) -> Seating:
     """The record's seating: with the given names, else ``Seat 0`` … (records hold none)."""
     match = open_match(record)
     game = match.game
     if names is not None:
-        return Seating.of(game, names, record.get("options"))
-    return Seating.anonymous(game, match.players, record.get("options"))
+        return Seating.of(game, names, record.get("options"), t=t)
+    return Seating.anonymous(game, match.players, record.get("options"), t=t)
 
 
 def _hands_page(seating: Seating, deal: Deal) -> list[str]:
-    lines = ["{player} dealt.".format(player=seating.name(deal.dealer))]
+    lines = [seating.t.gettext("{player} dealt.").format(player=seating.name(deal.dealer))]
     for seat, hand in enumerate(deal.dealt_hands()):
         shown = [name(c) for c in sort_for_display(card(x) for x in hand)]
-        lines.append("{player}: {cards}".format(player=seating.name(seat),
+        lines.append(seating.t.gettext("{player}: {cards}").format(player=seating.name(seat),
                                                 cards=" · ".join(hand_lines(shown))))
     return lines
 
@@ -58,8 +61,9 @@ def _hands_page(seating: Seating, deal: Deal) -> list[str]:
 def _count_line(seating: Seating, tricks: list[int], points: list[int] | None) -> str:
     per_side = [sum(tricks[s] for s in side) for side in seating.sides]
     if points is None:
-        return "Tricks so far: {counts}.".format(counts=seating.per_side(per_side))
-    return "Tricks so far: {counts}; card points: {points}.".format(
+        return seating.t.gettext("Tricks so far: {counts}.").format(
+            counts=seating.per_side(per_side))
+    return seating.t.gettext("Tricks so far: {counts}; card points: {points}.").format(
         counts=seating.per_side(per_side), points=seating.per_side(points))
 
 
@@ -74,7 +78,8 @@ def _tell(seating: Seating, deal: Deal, actions: list[Any], where: str,
         try:
             events = deal.apply(seat, action)
         except IllegalAction as exc:
-            lines.append("{player} tried an action the rules refuse: {reason}.".format(
+            lines.append(seating.t.gettext(
+                "{player} tried an action the rules refuse: {reason}.").format(
                 player=seating.name(seat), reason=seating.reason(exc.reason)))
             break
         for event in events:
@@ -113,29 +118,31 @@ def _finishes(match: Match, deal: Deal, deal_obj: Mapping[str, Any]) -> bool:
 
 def _deal_pages(seating: Seating, match: Match, number: int, deal_obj: Mapping[str, Any],
                 illegal: Mapping[str, Any] | None, finished_only: bool) -> list[Text]:
-    title = deal_title(number)
+    t = seating.t
+    title = deal_title(number, t=t)
     if "summary" in deal_obj:
         summary = match.score_only(deal_obj["summary"], deal_obj.get("dealer"))
         result = deal_result(seating, summary, number=number, match=match.summary())
-        return [Text("{title}: scoresheet".format(title=title), result.lines)]
+        return [Text(t.gettext("{title}: scoresheet").format(title=title), result.lines)]
     deal = match.start_deal(deal_obj["hands"], deal_obj.get("extra") or {},
                             deal_obj.get("dealer"))
-    title = deal_title(number, deal.record_extra().get("hand_number"))
+    title = deal_title(number, deal.record_extra().get("hand_number"), t=t)
     if finished_only and not _finishes(match, deal, deal_obj):
-        return [Text(title, ("This deal is still being played: its review opens when it "
-                             "is over.",))]
-    pages = paginate("{title}: hands as dealt".format(title=title),
-                     _hands_page(seating, deal), PAGE_LIMIT)
+        return [Text(title, (t.gettext("This deal is still being played: its review opens "
+                                       "when it is over."),))]
+    pages = paginate(t.gettext("{title}: hands as dealt").format(title=title),
+                     _hands_page(seating, deal), PAGE_LIMIT, t=t)
     stop = None if illegal is None or illegal["deal"] != number else int(illegal["action"])
     play = _tell(seating, deal, list(deal_obj.get("actions") or []), title, stop)
     if play:
-        pages += paginate("{title}: play".format(title=title), play, PAGE_LIMIT)
+        pages += paginate(t.gettext("{title}: play").format(title=title), play, PAGE_LIMIT,
+                          t=t)
     if deal.is_over:
         summary = match.finish_deal()
         result = deal_result(seating, summary, number=number, match=match.summary(),
                              deal=deal_obj)
-        pages += paginate("{title}: result".format(title=title), list(result.lines),
-                          PAGE_LIMIT)
+        pages += paginate(t.gettext("{title}: result").format(title=title),
+                          list(result.lines), PAGE_LIMIT, t=t)
     return pages
 
 
@@ -151,9 +158,10 @@ def review_pages(record: Mapping[str, Any], seating: Seating | None = None, *,
     holds the deal in play). ``tricktable replay --show`` tells everything the file holds."""
     out, status = replay(record)
     if status == 2:
-        return [Text("This record cannot be read",
-                     ("{error}".format(error=out.get("error")),))]
+        t = seating.t if seating is not None else or_english(None)
+        return [Text(t.gettext("This record cannot be read"), (str(out.get("error")),))]
     seating = seating or seating_for(record)
+    t = seating.t
     match = open_match(record)
     pages: list[Text] = []
     illegal = out.get("illegal")
@@ -167,17 +175,21 @@ def review_pages(record: Mapping[str, Any], seating: Seating | None = None, *,
             if deal is None or number == deal:
                 pages += told
     except GameError as exc:  # pragma: no cover - replay() accepted the record
-        pages.append(Text("This record cannot be read", (str(exc),)))
+        pages.append(Text(t.gettext("This record cannot be read"), (str(exc),)))
     if with_match and deal is None and match.over:
         pages.append(match_result(seating, match.summary()))
     return pages
 
 
-def show_text(text: str) -> tuple[str, int]:
+def show_text(text: str, *, t: Translator | None = None) -> tuple[str, int]:
     """``tricktable replay FILE --show``: the review of a record given as JSON text, as
-    plain text, with ``replay``'s exit status (0 valid, 1 an action refused, 2 invalid)."""
+    plain text in ``t``'s language (English by default), with ``replay``'s exit status
+    (0 valid, 1 an action refused, 2 invalid). The engine's reasons stay English."""
+    t = or_english(t)
     out, status = replay_text(text)
     if status == 2:
-        return "This record cannot be read: {error}".format(error=out.get("error")), 2
-    pages = review_pages(json.loads(text), finished_only=False)
+        return t.gettext("This record cannot be read: {error}").format(
+            error=out.get("error")), 2
+    record = json.loads(text)
+    pages = review_pages(record, seating_for(record, t=t), finished_only=False)
     return "\n\n".join(page.render() for page in pages), status

@@ -1,8 +1,10 @@
-"""Who is who at a table, in words: seat → display name, sides → their players' names.
+"""Who is who at a table, in words, and in which language.
 
-Every function of :mod:`bot.words` that names players takes a :class:`Seating`. Names are
-used verbatim: a front end that renders markup (Discord) passes names already escaped;
-the terminal passes them as they are.
+Every function of :mod:`bot.words` that names players takes a :class:`Seating`: seat →
+display name, the game's sides, and the reader's :class:`~bot.i18n.Translator` (English
+unless the front end passes one: ``Seating.of(game, names, options, t=translator("so"))``
+or ``seating.speaking(t)``). Names are used verbatim: a front end that renders markup
+(Discord) passes names already escaped; the terminal passes them as they are.
 
 A record carries no names: :meth:`Seating.anonymous` names seats ``Seat 0``, ``Seat 1``, …
 after the record's own seat numbers, so a reader can match the account against the file
@@ -11,49 +13,66 @@ after the record's own seat numbers, so a reader can match the account against t
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import SOURCE_LANGUAGE, Translator
 from bot.words.cards import symbols_in
+from bot.words.text import english, or_english
 from games.registry import GAMES
 
 
-def join_names(names: Sequence[str]) -> str:
-    """``["Ann"]`` → ``Ann``; ``["Ann", "Bo"]`` → ``Ann and Bo``; three → ``Ann, Bo and Cy``."""
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
+def join_names(names: Sequence[str], t: Translator | None = None) -> str:
+    """``["Ann"]`` → ``Ann``; ``["Ann", "Bo"]`` → ``Ann and Bo``; three → ``Ann, Bo and Cy``
+    (English as the project has always written it, without a serial comma; the other
+    languages by CLDR: ``Ann, Bo dan Cy``)."""
+    t = or_english(t)
+    if len(names) < 3 or t.language != SOURCE_LANGUAGE:
+        return t.join(names) if names else ""
     return "{first} and {last}".format(first=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True)
 class Seating:
-    """A table's players: ``names[seat]`` and the game's sides (lists of seats, in the rule
-    file's index order: team A first)."""
+    """A table's players: ``names[seat]``, the game's sides (lists of seats, in the rule
+    file's index order: team A first) and the language the words are written in."""
 
     game: str
     names: tuple[str, ...]
     sides: tuple[tuple[int, ...], ...]
     options: Mapping[str, Any]
+    translator: Translator = field(default_factory=english, compare=False)
 
     @staticmethod
-    def of(game: str, names: Sequence[str], options: Mapping[str, Any] | None = None
-           ) -> Seating:
+    def of(game: str, names: Sequence[str], options: Mapping[str, Any] | None = None, *,
+           t: Translator | None = None) -> Seating:
         """The seating of ``game`` with these names (one per seat) and rule options
-        (the sides depend on the player count and, for Albastini, the ``teams`` option)."""
+        (the sides depend on the player count and, for Albastini, the ``teams`` option),
+        speaking ``t``'s language (English by default)."""
         info = GAMES[game]
         opts = info.options_type.from_json(dict(options or {}))
-        sides = tuple(tuple(t) for t in info.teams(len(names), opts))
-        return Seating(game, tuple(names), sides, dict(options or {}))
+        sides = tuple(tuple(s) for s in info.teams(len(names), opts))
+        return Seating(game, tuple(names), sides, dict(options or {}), or_english(t))
 
     @staticmethod
-    def anonymous(game: str, players: int, options: Mapping[str, Any] | None = None
-                  ) -> Seating:
+    def anonymous(game: str, players: int, options: Mapping[str, Any] | None = None, *,
+                  t: Translator | None = None) -> Seating:
         """A seating without names (records): ``Seat 0`` … ``Seat N-1``."""
-        return Seating.of(game, ["Seat {n}".format(n=s) for s in range(players)], options)
+        t = or_english(t)
+        return Seating.of(game, [t.gettext("Seat {n}").format(n=s) for s in range(players)],
+                          options, t=t)
+
+    def speaking(self, t: Translator) -> Seating:
+        """The same seating, its words in ``t``'s language."""
+        return dataclasses.replace(self, translator=t)
+
+    @property
+    def t(self) -> Translator:
+        """The translator of the reader's language (short for :attr:`translator`)."""
+        return self.translator
 
     @property
     def players(self) -> int:
@@ -67,7 +86,7 @@ class Seating:
     def name(self, seat: int | None) -> str:
         """The seat's name (``nobody`` for no seat)."""
         if seat is None or not 0 <= seat < len(self.names):
-            return "nobody"
+            return self.t.gettext("nobody")
         return self.names[seat]
 
     def side_of(self, seat: int) -> int:
@@ -78,21 +97,28 @@ class Seating:
 
     def side_name(self, side: int) -> str:
         """A side by its players' names: ``Ann and Cy`` (individuals: the name)."""
-        return join_names([self.name(s) for s in self.sides[side]])
+        return join_names([self.name(s) for s in self.sides[side]], self.t)
+
+    def value(self, value: Any) -> str:
+        """A count or score as the language writes numbers; anything else as given."""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return self.t.number(value)
+        return str(value)
 
     def per_side(self, values: Sequence[Any]) -> str:
         """Values by side in words: ``Ann and Cy 14, Bo and Di 22``."""
-        return ", ".join("{side} {value}".format(side=self.side_name(i), value=v)
-                         for i, v in enumerate(values))
+        return ", ".join(self.t.gettext("{side} {value}").format(
+            side=self.side_name(i), value=self.value(v)) for i, v in enumerate(values))
 
     def per_seat(self, values: Sequence[Any]) -> str:
         """Values by seat in words: ``Ann 3, Bo 5, Cy 3, Di 2``."""
-        return ", ".join("{player} {value}".format(player=self.name(s), value=v)
-                         for s, v in enumerate(values))
+        return ", ".join(self.t.gettext("{player} {value}").format(
+            player=self.name(s), value=self.value(v)) for s, v in enumerate(values))
 
     def reason(self, text: str) -> str:
         """An engine's refusal or message in players' words: card codes as symbols, ``seat
-        N`` as the player's name (``you must follow spades: you hold 10♠``)."""
+        N`` as the player's name (``you must follow spades: you hold 10♠``). The engine
+        writes its reasons in English; they are shown as written in every language."""
         named = re.sub(r"\bseats? (\d+)\b",
                        lambda m: self.name(int(m.group(1))), text)
         return symbols_in(named)

@@ -27,13 +27,14 @@ before play with eight sure tricks.
 
 Search (PIMC): each sampled world deals the unseen cards respecting voids (signals bias
 the deal softly: strong suits ×1.5, weak ×0.6); every candidate is tried in the world and
-the deal is finished with the policy above. Turup rollouts play to the end (the trump call
-and the kort decision are searched too); Arba'a Turub rollouts play :data:`AT_DEPTH` tricks
-beyond the current one and then add the :func:`material` evaluation of the hands left (a
-depth limit keeps the 36-trick deal inside the time budget), and its trump call is the
-rule's. Candidates are the distinct legal cards (identical copies are one); with more than
-:data:`MAX_CANDIDATES` of them, representatives per suit
-(:func:`representative_cards`). Signals are added to the chosen lead afterwards.
+the deal is finished with the policy above. Rollouts play to the end of the deal (Turup's
+trump call and kort decision are searched too; Arba'a Turub's trump call is the rule's):
+in Arba'a Turub this was measured far stronger than stopping nine tricks ahead with a
+static evaluation of the hands left (98% against 88.5% duplicate score against ``rules``
+on the same 100 deals) and still fits the move budget. Candidates are the distinct legal
+cards (identical copies are one); with more than :data:`MAX_CANDIDATES` of them,
+representatives per suit (:func:`representative_cards`). Signals are added to the chosen
+lead afterwards.
 """
 
 from __future__ import annotations
@@ -50,13 +51,15 @@ from games.base import Deal
 from games.cards import RANKS_36, SUITS, card, deck, name
 from games.plain_tricks import ORDERS, PlainTrickDeal
 
-AT_DEPTH = 9
-"""Arba'a Turub rollouts play this many tricks beyond the current one, then add the
-:func:`material` evaluation of the hands left."""
-
 TURUP_TRICK_WEIGHT = 0.1
 """Turup rollouts score the game points plus this much per trick of margin: the points
 decide, the margin separates a close race from a safe one (and steadies the averages)."""
+
+STRONG_WEIGHT = 1.5
+"""Sampling weight of a suit a seat signalled strong (cards of it go to him more often)."""
+
+WEAK_WEIGHT = 0.6
+"""Sampling weight of a suit a seat signalled weak."""
 
 MAX_CANDIDATES = 6
 """With more distinct legal cards than this, search compares representatives only
@@ -363,49 +366,9 @@ def world_card(d: PlainTrickDeal) -> int:
     return pick_card(d.hands[seat], d.trump, d.trick, seat, top, danger)
 
 
-def material(d: PlainTrickDeal) -> float:
-    """A static estimate of the tricks team A will take from the remaining hands (team
-    B takes the rest): every card is worth the square of the share of its suit's
-    remaining cards it ranks at or above, trumps count double, and team A's share of the
-    total is applied to the tricks left."""
-    hands = d.hands
-    left = sum(len(x) for x in hands[d.turn])
-    if not left:
-        return 0.0
-    trump = d.trump
-    score_a = score_b = 0.0
-    for s in range(4):
-        count_a = [0] * 13
-        count_b = [0] * 13
-        n = 0
-        for seat in range(4):
-            lst = hands[seat][s]
-            n += len(lst)
-            cnt = count_b if seat & 1 else count_a
-            for r in lst:
-                cnt[r] += 1
-        if not n:
-            continue
-        w = (2.0 if s == trump else 1.0) / (n * n)
-        pos = 0
-        for r in range(13):
-            a, b = count_a[r], count_b[r]
-            k = a + b
-            if k:
-                mid = pos + (k + 1) / 2
-                score_a += w * a * mid * mid
-                score_b += w * b * mid * mid
-                pos += k
-    total = score_a + score_b
-    return left * score_a / total if total else left / 2
-
-
 # -- the adapter ---------------------------------------------------------------------------
 class PlainAI(GameAI):
     """Arba'a Turub and Turup."""
-
-    at_depth: int | None = AT_DEPTH
-    """Arba'a Turub rollout horizon in tricks (``None``: to the end of the deal)."""
 
     def __init__(self, game: str) -> None:
         self.game_name = game
@@ -507,14 +470,6 @@ class PlainAI(GameAI):
     def rollout(self, world: Deal, seat: int, rng: random.Random) -> float:
         assert isinstance(world, PlainTrickDeal)
         team = seat & 1
-        if self.game_name == "arbaa_turub" and self.at_depth is not None:
-            stop = len(world.completed) + self.at_depth + (1 if world.trick else 0)
-            while world.phase == "play" and len(world.completed) < stop:
-                world.fast_play(world_card(world))
-            t = world.tricks_by_team()
-            est_a = t[0] + material(world)
-            margin = (2 * est_a - 36) * (1 if team == 0 else -1)
-            return margin + (3.0 if margin > 0.5 else -3.0 if margin < -0.5 else 0.0)
         while world.phase != "over":
             if world.phase == "play":
                 world.fast_play(world_card(world))
@@ -555,7 +510,7 @@ def trump_from_packet(cards: Sequence[str]) -> int:
 class PlainSampler(WorldSampler):
     """Worlds for a plain-trick decision: unseen cards dealt to the other seats, no seat
     given a suit it showed void in; partners' and opponents' signals weight the deal
-    (strong suits ×1.5, weak suits ×0.6)."""
+    (:data:`STRONG_WEIGHT`, :data:`WEAK_WEIGHT`)."""
 
     def __init__(self, ai: PlainAI, view: Mapping[str, Any], legal: Sequence[Action],
                  options: Mapping[str, Any], rng: random.Random) -> None:
@@ -572,8 +527,8 @@ class PlainSampler(WorldSampler):
             self.sizes = [full] * 3 + [full - 3]
         self.allowed = [sum(1 << i for i, s in enumerate(self.places)
                             if not k.voids[s] >> (c // 13) & 1) for c in k.unseen]
-        weights = [[1.5 if u in k.strong[s] else 0.6 if u in k.weak[s] else 1.0
-                    for u in range(4)] for s in self.places]
+        weights = [[STRONG_WEIGHT if u in k.strong[s] else WEAK_WEIGHT if u in k.weak[s]
+                    else 1.0 for u in range(4)] for s in self.places]
         self.weights = weights if any(k.strong[s] or k.weak[s] for s in self.places) else None
         self.packet = list(view["hand"])
         hands = self._draw()

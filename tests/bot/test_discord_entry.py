@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from app_fixture import start_app
-from fakediscord import Harness
+from fakediscord import CommandUnavailable, Harness
 
 from bot.app import RedactToken, configure_logging, create_bot, sync_commands
 from bot.cli import main
@@ -98,9 +98,12 @@ async def test_commands_are_synced_only_on_request(fake_discord: Harness,
 
 
 async def test_admin_sync_is_for_the_owner_only(fake_discord: Harness, tmp_path: Path) -> None:
-    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    alice = fake_discord.user("alice", manager=True)
+    bob, carol = fake_discord.user("bob", manager=True), fake_discord.user("carol")
     await start_app(fake_discord, tmp_path, owner_ids=frozenset({alice.id}))
-    r = await bob.slash("admin", "sync")
+    with pytest.raises(CommandUnavailable):  # /admin is for Manage Server only
+        await carol.slash("admin", "sync")
+    r = await bob.slash("admin", "sync")  # a manager, but not the bot's owner
     assert r.ephemeral and "Only the bot's owner" in r.content
     assert not fake_discord.server.global_commands
     assert not fake_discord.server.guild_commands.get(fake_discord.guild.id)

@@ -65,12 +65,18 @@ async def test_arbaa_turub_trump_call_and_paged_hand_in_the_dm(fake_discord: Har
     doubles = [c for c in distinct if view["hand"].count(c) > 1]
     labels = [o["label"] for s in selects for o in s["options"]]
     assert doubles and sum("×" in label for label in labels) == len(doubles)
-    # a lead offers the leader's signal as buttons
-    r = await alice.select(panel, selects[0]["custom_id"], [offered[0]])
-    signals = [_action_of(c["custom_id"]).get("signal") for c in controls(r.message)]
-    assert set(signals) == {None, "strong", "weak"}
-    strong = next(c["custom_id"] for c in controls(r.message) if '"strong"' in c["custom_id"])
-    r = await alice.click(r.message, strong)
+    # a lead: the signal is chosen first in its own select (none by default), then
+    # picking the card plays it with that signal
+    assert all(json.loads(v).get("signal") is None for v in offered)
+    signal = next(c for c in panel.walk_components()
+                  if str(c.get("custom_id", "")).startswith("tt:g:"))
+    assert [o["value"] for o in signal["options"]] == ["none", "strong", "weak"]
+    r = await alice.select(panel, signal["custom_id"], ["strong"])
+    assert r.type == 7 and r.message is not None
+    selects = [c for c in controls(r.message) if c["type"] == 3]
+    offered = [o["value"] for s in selects for o in s["options"]]
+    assert all(json.loads(v)["signal"] == "strong" for v in offered)
+    r = await alice.select(r.message, selects[0]["custom_id"], [offered[0]])
     assert r.type == 7 and "Your hand** (35 cards)" in r.message.content
     log = await app.store.load_actions(table_id)
     assert log[0].action["action"] == {"seat": 1, "type": "call_trump", "suit": "S"}

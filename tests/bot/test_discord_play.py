@@ -50,7 +50,7 @@ async def test_a_whole_match_ends_with_its_result(fake_discord: Harness,
     row = await app.store.get_table(table_id)
     assert row is not None and row.status == "finished"
     result = next(t for t in channel_texts(app) if "The match at table" in t)
-    assert "Winner:" in result
+    assert "win the match" in result or "wins the match" in result
     await fake_discord.wait_until(
         lambda: "The match is over" in fake_discord.server.message(public.id).content or None,
         what="the final table message")

@@ -224,7 +224,7 @@ async def test_a_match_that_ended_while_the_public_pump_was_behind_is_reported(
     result = await fake_discord.wait_until(
         lambda: next((t for t in channel_texts(app) if "The match at table" in t), None),
         what="the match result")
-    assert f"The match at table {table_id} is over" in result and "Winner:" in result
+    assert f"The match at table {table_id} is over" in result and "the match." in result
     await fake_discord.wait_until(
         lambda: "The match is over" in fake_discord.server.message(public.id).content or None,
         what="the final table message")

@@ -84,7 +84,7 @@ def test_albastini_player_count_and_table(capsys: pytest.CaptureFixture[str]) ->
                                 "--players", "rules,random,random", "--budget-ms", "0",
                                 "--samples", "1"], capsys)
     assert status == 0
-    assert "albastini: 1 deals on duplicate, 3 plays (3 players)" in out
+    assert "albastini: 1 deal on duplicate, 3 plays (3 players)" in out
     assert "rules" in out and err == ""  # no progress bar when stderr is not a terminal
 
 

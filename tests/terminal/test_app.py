@@ -213,11 +213,10 @@ async def test_truf_trumps_face_down_until_the_trick_is_complete(tmp_path: Path)
                 if len(tricks) >= number:
                     done = tricks[number - 1]
                     assert all(c != "??" for _, c in done["cards"])
-                    from bot.words.table_state import trick_result
+                    from bot.words.events import trick_line
 
-                    text = trick_result({**done, "number": number}, app.model.seating,
-                                        app.model.me)
-                    assert "face down" not in text
+                    text = trick_line(app.model.seating, {**done, "number": number})
+                    assert "🂠" not in text
                 break
             await take_turn(pilot, app)
     assert seen_back, "no face-down trump came in this deal"
@@ -263,3 +262,39 @@ def test_snapshot_of_the_80x24_table(game: str, tmp_path: Path, snap_compare: An
             await take_turn(pilot, app)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_click_on_a_card_plays_it(tmp_path: Path) -> None:
+    from bot.terminal.widgets import HandView
+
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        hand = app.query_one(HandView)
+        assert app.current is not None
+        spot = next(s for s in hand.spots if s.card in app.current.cards)
+        before = app.model.logged if app.model else 0
+        await pilot.click(HandView, offset=(spot.start + 2, spot.row))
+        await settle(pilot, app)
+        assert app.model is not None
+        new = [x for _, x in list(app.model.log)[-(app.model.logged - before):]]
+        from bot.words.cards import card_text
+
+        assert any(x.startswith("Ann") and card_text(spot.card) in x for x in new), new
+
+
+async def test_help_shows_how_to_play_and_the_keys(tmp_path: Path) -> None:
+    from bot.terminal.app import Help
+
+    app = make_app("tarabish", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, Help)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Tarabish" in text and "Keys" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, Help)

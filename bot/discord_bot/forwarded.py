@@ -1,0 +1,245 @@
+"""Clicks for a table another bot process owns, both sides (see ``docs/scale.md``).
+
+Discord delivers every DM interaction to shard 0, whatever the table's guild, so the
+process running shard 0 receives the hand-DM clicks of every table.
+
+**The receiving side** (:class:`ShardedClicks`, the router's click handler): a click for a
+table this process holds is handled as always (:class:`~bot.discord_bot.clicks.TableClicks`).
+Otherwise the interaction is acknowledged at once (a silent deferral, well within
+Discord's 3 seconds) and handed to the owner through PostgreSQL
+(:meth:`bot.cluster.ForwardingClient.forward`, keyed by the interaction id: handled once).
+The owner answers the player itself; only when it does not answer within the wait
+(``timeout``) does the receiving side tell the player privately that the table's process
+is not answering. The request stays in the owner's inbox and is applied at most once when
+that process is back (its answer then still reaches the player through the token).
+
+**The owner's side** (:meth:`ShardedClicks.answer_forwarded`, the
+:class:`bot.cluster.AnswerCallback`):
+the owner applied the request under the table's lock exactly as a local click
+(:class:`bot.cluster.InboxConsumer`) and answers through the interaction's webhook token:
+
+* ``applied`` ``act`` / ``panel``: the clicked DM message is edited to the seat's panel
+  for the new state (unless the seat's own live DM panel shows it already), and becomes
+  the seat's live panel, as a local click makes it;
+* ``applied`` ``rejoin``: "Welcome back", privately;
+* anything else: the reason, privately (as :func:`bot.discord_bot.answer.refuse` words it).
+
+A card chosen in the card select is a ``panel`` request carrying ``{"pick": action,
+"version": v}``: the owner resolves it against the seat's legal actions as a local click
+does — the exact legal action (or a card's only variant) is played, under the version
+check (a request delivered twice is refused as stale the second time); several variants
+are offered as buttons on the panel. The leader's signal choice
+(:mod:`bot.discord_bot.signals`) is a ``panel`` request carrying ``{"signal": word or
+None, "version": v}``: the panel is redrawn with the cards carrying it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import cast
+
+import discord
+
+from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest
+from bot.discord_bot.answer import NO_PINGS, UserError, answer, clip, sentence
+from bot.discord_bot.clicks import TableClicks
+from bot.discord_bot.hub import TableHub
+from bot.discord_bot.panel import SeatState, draw_panel, variants
+from bot.discord_bot.router import Click
+from bot.service import NoSuchTable, ServiceError, StaleAction
+from games.actions import Action, action_from_json
+from storage.models import JsonObject
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[discord.Client]
+
+NOT_ANSWERING = ("The process that runs this table is not answering right now (it may be "
+                 "restarting): your click was not applied yet. If it is applied when the "
+                 "process is back, this panel will show it; otherwise try again in a moment.")
+MATCH_OVER = "Done: the match is over — the result is in the channel."
+WELCOME_BACK = "Welcome back: your seat is yours again."
+CLOSED = "That table is closed."
+ORIGINAL = cast(int, "@original")
+"""Discord's name of an interaction's original response (for a click: the message
+clicked on) in the webhook message routes; discord.py puts the id into the path as is."""
+OUTCOME_TEXTS: dict[str, str] = {
+    "no_table": CLOSED,
+    "failed": "Your choice could not be saved; nothing changed. Please try again.",
+    "expired": ("Your click waited too long for its table's process (it was down), so it "
+                "was not applied. Look at the panel and choose again."),
+}
+
+
+class ShardedClicks(TableClicks):
+    """The click handler of a process that runs some of the shards (module docstring)."""
+
+    def __init__(self, hub: TableHub, node: ClusterNode) -> None:
+        super().__init__(hub)
+        self.node = node
+
+    async def act(self, interaction: Interaction, click: Click, action: Action | None, *,
+                  picked: bool = False) -> None:
+        if self.service.holds(click.table_id):
+            await super().act(interaction, click, action, picked=picked)
+        elif action is None:
+            await self._refuse(interaction, "That choice is not understood.")
+        elif picked:
+            await self._forward(interaction, ForwardRequest.panel(
+                click.table_id, click.user_id,
+                {"pick": action.to_json(), "version": click.version}))
+        else:
+            await self._forward(interaction, ForwardRequest.act(
+                click.table_id, click.user_id, action.to_json(), click.version))
+
+    async def bid_cards(self, interaction: Interaction, click: Click,
+                        cards: tuple[str, ...]) -> None:
+        if self.service.holds(click.table_id):
+            await super().bid_cards(interaction, click, cards)
+        elif not cards:
+            await self._refuse(interaction, "Choose at least one card.")
+        else:
+            await self._forward(interaction, ForwardRequest.act(
+                click.table_id, click.user_id, Action.bid_cards(cards).to_json(),
+                click.version))
+
+    async def my_hand(self, interaction: Interaction, click: Click) -> None:
+        if self.service.holds(click.table_id) or not click.on_panel:
+            await super().my_hand(interaction, click)
+        else:
+            await self._forward(interaction,
+                                ForwardRequest.panel(click.table_id, click.user_id))
+
+    async def signal(self, interaction: Interaction, click: Click, signal: str | None
+                     ) -> None:
+        if self.service.holds(click.table_id):
+            await super().signal(interaction, click, signal)
+        else:
+            await self._forward(interaction, ForwardRequest.panel(
+                click.table_id, click.user_id, {"signal": signal, "version": click.version}))
+
+    async def back(self, interaction: Interaction, click: Click) -> None:
+        if self.service.holds(click.table_id):
+            await super().back(interaction, click)
+        else:
+            await self._forward(interaction,
+                                ForwardRequest.rejoin(click.table_id, click.user_id))
+
+    async def _refuse(self, interaction: Interaction, text: str) -> None:
+        async def run() -> None:
+            raise UserError(text)
+        await answer(interaction, run, defer_after=self.hub.settings.defer_after)
+
+    async def _forward(self, interaction: Interaction, request: ForwardRequest) -> None:
+        """Acknowledge the click, hand it to the table's owner, and answer only what the
+        owner cannot: a closed table, or an owner that does not answer in time."""
+        row = await self.hub.store.get_table(request.table_id)
+        if row is None or row.status not in ("lobby", "playing"):
+            await self._refuse(interaction, CLOSED)
+            return
+        await interaction.response.defer()
+        message = interaction.message
+        reply_to: JsonObject = {
+            "application_id": interaction.application_id, "token": interaction.token,
+            "channel_id": interaction.channel_id,
+            "message_id": None if message is None else message.id,
+        }
+        outcome = await self.node.client.forward(request, key=str(interaction.id),
+                                                 reply_to=reply_to)
+        if outcome.status == "timeout":
+            await interaction.followup.send(f"⚠️ {NOT_ANSWERING}", ephemeral=True,
+                                            allowed_mentions=NO_PINGS)
+        log.debug("table %s: forwarded %s → %s", request.table_id, request.kind,
+                  outcome.status)
+
+    # -- the owner's side ---------------------------------------------------------------
+    async def answer_forwarded(self, delivery: Delivery, outcome: ForwardOutcome) -> None:
+        """The :class:`bot.cluster.AnswerCallback`: answer a forwarded request through
+        its interaction's webhook token (module docstring)."""
+        reply_to = delivery.reply_to or {}
+        app_id, token = reply_to.get("application_id"), reply_to.get("token")
+        if not isinstance(app_id, int) or not isinstance(token, str):
+            log.warning("forwarded request %s carries no interaction to answer", delivery.id)
+            return
+        hook = discord.Webhook.partial(app_id, token, client=self.hub.client)
+        hook.type = discord.WebhookType.application  # an interaction's webhook
+        request = delivery.request
+        if outcome.status != "applied":
+            await self._private(hook, _outcome_text(outcome))
+        elif request.kind == "rejoin":
+            await hook.send(WELCOME_BACK, ephemeral=True, allowed_mentions=NO_PINGS)
+        else:
+            await self._panel(hook, request, reply_to)
+
+    async def _private(self, hook: discord.Webhook, text: str) -> None:
+        await hook.send(clip(f"⚠️ {text}"), ephemeral=True, allowed_mentions=NO_PINGS)
+
+    async def _panel(self, hook: discord.Webhook, request: ForwardRequest,
+                     reply_to: JsonObject) -> None:
+        """Draw the seat's panel on the clicked message (a pick: play its only variant,
+        or offer its variants)."""
+        table_id = request.table_id
+        seat = self.service.seat_of(table_id, request.user_id)
+        try:
+            presenter = await self.hub.ensure(table_id)
+            if seat is None or presenter is None:
+                raise NoSuchTable(CLOSED)
+            state = SeatState.of(self.service.state(table_id, seat))
+            pick, signal = await self._choice(request, seat, state)
+            if pick is None and request.data and "pick" in request.data:
+                state = SeatState.of(self.service.state(table_id, seat))  # played
+            panels = self.hub.panels.get(table_id)
+            facts = self._facts(presenter, panels)
+        except NoSuchTable:
+            await hook.edit_message(ORIGINAL, content=MATCH_OVER, view=None, attachments=[])
+            return
+        except (ServiceError, UserError) as exc:
+            await self._private(hook, sentence(str(exc)))
+            return
+        drawing = await draw_panel(facts, seat, state, images=presenter.images, pick=pick,
+                                   signal=signal)
+        channel_id, message_id = reply_to.get("channel_id"), reply_to.get("message_id")
+        clicked = isinstance(channel_id, int) and isinstance(message_id, int)
+        if panels is not None and clicked and pick is None and signal is None and panels.dm_shows(
+                seat, cast(int, message_id), drawing.key):
+            return  # the seat's live DM panel was redrawn already
+        await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
+        if panels is not None and clicked:
+            panels.shown_in_dm(seat, cast(int, channel_id), cast(int, message_id),
+                               drawing.key)
+            await panels.refresh(seat, state)
+
+    async def _choice(self, request: ForwardRequest, seat: int, state: SeatState
+                      ) -> tuple[Action | None, str | None]:
+        """A ``panel`` request's choice: ``(card whose variants to offer, signal)``; a
+        picked card that names one action is played here (then ``(None, None)``)."""
+        data = request.data or {}
+        if "pick" not in data and "signal" not in data:
+            return None, None
+        version = data.get("version")
+        if not isinstance(version, int) or version != state.version:
+            raise StaleAction()
+        signal = data.get("signal")
+        chosen_json = data.get("pick")
+        if not isinstance(chosen_json, dict):
+            return None, signal if isinstance(signal, str) else None
+        try:
+            _, chosen = action_from_json({**chosen_json, "seat": seat}, "choice")
+        except ValueError:
+            raise UserError("That choice is not understood.") from None
+        options = variants(state.legal, chosen)
+        if chosen not in options and len(options) > 1:
+            return chosen, None
+        played = chosen if chosen in options or not options else options[0]
+        await self.service.act(request.table_id, request.user_id, played, version)
+        return None, None
+
+
+def _outcome_text(outcome: ForwardOutcome) -> str:
+    if outcome.status in ("refused", "stale"):
+        return sentence(outcome.message or (StaleAction.MESSAGE
+                                            if outcome.status == "stale" else ""))
+    return OUTCOME_TEXTS.get(outcome.status, "That is not possible now.")
+
+
+__all__ = ["ShardedClicks"]

@@ -1,0 +1,281 @@
+"""The lobby's **Options** control: the host changes the rule options without JSON.
+
+**Options** on the lobby message opens a private panel for the host (the member who opened
+the table, or one with Manage Server; anybody else is told so): the options in force in
+players' words, and a select of the game's options, each with its current value. Choosing
+one offers its values — a select with every allowed value, the rule file's default marked,
+for switches and choices; a button opening a form for numbers. The new value is checked
+by the engine (:meth:`TableService.set_options`): a bad one gets the engine's clear message
+and changes nothing. The lobby message is redrawn by the ``lobby`` event that follows.
+
+List options (a group's extra signal words, Truf's adjustment amounts) stay with
+``/table new options:`` JSON, as the panel says. ``custom_id``: ``tt:o:<table>:0:<arg>``
+(``open``, ``pick``, ``set:<option>``, ``num:<option>``).
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+from typing import Any, Self
+
+import discord
+
+from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
+from bot.discord_bot.ids import custom_id
+from bot.discord_bot.router import ButtonItem, SelectItem
+from bot.service import NoSuchTable, TableService
+from bot.words.options import option_name, options_text, value_text
+from games.registry import GAMES
+from storage import Store
+
+Interaction = discord.Interaction[discord.Client]
+_CHOICE = re.compile(r"'([^']*)'")
+_NUMBER = re.compile(r"whole number (-?\d+)\.\.(-?\d+)")
+
+
+@dataclass(frozen=True)
+class OptionsSource:
+    """The service (options, changes) and the store (who is the host)."""
+
+    service: TableService
+    store: Store
+
+    async def check_host(self, interaction: Interaction, table_id: int) -> None:
+        """Only the host or a member with Manage Server changes the options."""
+        perms = interaction.permissions
+        if perms is not None and perms.manage_guild:
+            return
+        shown = await self.store.get_table_messages(table_id)
+        if shown is None or shown.creator != interaction.user.id:
+            raise UserError("Only the player who opened the table or a member with Manage "
+                            "Server can change its options.")
+
+    def lobby(self, table_id: int) -> tuple[str, dict[str, Any]]:
+        try:
+            info = self.service.info(table_id)
+        except NoSuchTable:
+            raise UserError("That table is closed.") from None
+        if info.status != "lobby":
+            raise UserError("The match has started: its options are fixed.")
+        return info.game, dict(info.options)
+
+
+_SOURCES: weakref.WeakKeyDictionary[discord.Client, OptionsSource] = (
+    weakref.WeakKeyDictionary())
+
+
+def bind_options(client: discord.Client, source: OptionsSource) -> None:
+    _SOURCES[client] = source
+
+
+def _source(interaction: Interaction) -> OptionsSource:
+    source = _SOURCES.get(interaction.client)
+    if source is None:
+        raise RuntimeError("no options source is bound to this client")
+    return source
+
+
+def kind_of(row: dict[str, Any]) -> tuple[str, list[Any]]:
+    """How an option is chosen: ``("select", values)`` for switches and choices,
+    ``("number", [low, high])`` for whole numbers, ``("json", [])`` for lists."""
+    allowed = str(row["allowed"])
+    if allowed == "true | false":
+        return "select", [True, False]
+    choices = _CHOICE.findall(allowed)
+    if choices and "list" not in allowed:
+        return "select", choices
+    number = _NUMBER.search(allowed)
+    if number and "list" not in allowed:
+        return "number", [int(number[1]), int(number[2])]
+    return "json", []
+
+
+def _rows(game: str) -> list[dict[str, Any]]:
+    return [dict(r) for r in GAMES[game].options_type.describe()]
+
+
+def panel(table_id: int, game: str, options: dict[str, Any], chosen: str | None = None,
+          note: str = "") -> Reply:
+    """The host's options panel (``chosen``: the option whose values are offered)."""
+    text = options_text(game, options)
+    lines = [f"**{text.title}** — table {table_id}"]
+    if note:
+        lines.append(note)
+    lines += [f"• {line}" for line in text.lines]
+    lines.append("Lists (signal words, adjustment amounts): `/table new options:` JSON.")
+    body = "\n".join(lines)
+    if len(body) > 1900:  # the rule quotes are long: keep the values, cut the quotes
+        body = "\n".join(line.split(" Rule file: ")[0] for line in lines)[:1900]
+    v = discord.ui.View(timeout=None)
+    rows = [r for r in _rows(game) if kind_of(r)[0] != "json"]
+    v.add_item(OptionSelect(table_id, options=[
+        discord.SelectOption(label=option_name(r["name"], game)[:100], value=r["name"],
+                             description=f"now: {value_text(options.get(r['name'], r['default']))}"
+                             [:100], default=r["name"] == chosen)
+        for r in rows[:25]]))
+    row = next((r for r in rows if r["name"] == chosen), None)
+    if row is not None:
+        kind, values = kind_of(row)
+        current = options.get(row["name"], row["default"])
+        if kind == "select":
+            v.add_item(ValueSelect(table_id, row["name"], options=[
+                discord.SelectOption(
+                    label=(value_text(x) + (" (default)" if x == row["default"] else ""))[:100],
+                    value=str(x).lower() if isinstance(x, bool) else str(x),
+                    default=x == current)
+                for x in values[:25]]))
+        else:
+            v.add_item(NumberButton(table_id, row["name"],
+                                    label=f"Enter {option_name(row['name'], game)}"[:80]))
+    return Reply(body, view=v, ephemeral=True)
+
+
+def _parse(row: dict[str, Any], raw: str) -> Any:
+    kind, values = kind_of(row)
+    if kind == "select":
+        for x in values:
+            if (str(x).lower() if isinstance(x, bool) else str(x)) == raw:
+                return x
+        raise UserError(f"{raw!r} is not a value of this option.")
+    text = raw.strip()
+    if text == "" and str(row["allowed"]).startswith("null"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise UserError(f"{option_name(row['name'])} must be a whole number from "
+                        f"{values[0]} to {values[1]}.") from None
+
+
+async def change(interaction: Interaction, table_id: int, name: str, raw: str) -> Reply:
+    """Set option ``name`` of the lobby from the host's choice ``raw``."""
+    source = _source(interaction)
+    await source.check_host(interaction, table_id)
+    game, options = source.lobby(table_id)
+    row = next((r for r in _rows(game) if r["name"] == name), None)
+    if row is None:
+        raise UserError("That option is not one of this game's.")
+    value = _parse(row, raw)
+    changed = await source.service.set_options(table_id, {**options, name: value})
+    note = f"{option_name(name, game)} is now **{value_text(changed.get(name))}**."
+    return panel(table_id, game, changed, name, note)
+
+
+class OptionsButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:open"):
+    """**Options** on the lobby message (host only)."""
+
+    def __init__(self, table: int, *, label: str = "Options", row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           row=row, custom_id=custom_id("o", table, 0, "open")))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            source = _source(interaction)
+            await source.check_host(interaction, self.table)
+            game, options = source.lobby(self.table)
+            return panel(self.table, game, options)
+        await answer(interaction, run, private_wait=True)
+
+
+class OptionSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:pick"):
+    """Which option to change."""
+
+    def __init__(self, table: int, *, options: list[discord.SelectOption] | None = None
+                 ) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id("o", table, 0, "pick"),
+                                           options=options or [],
+                                           placeholder="Choose an option to change"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            source = _source(interaction)
+            await source.check_host(interaction, self.table)
+            game, options = source.lobby(self.table)
+            reply = panel(self.table, game, options, _value(interaction))
+            reply.ephemeral = False  # an update of the panel itself
+            return reply
+        await update_in_place(interaction, run)
+
+
+class ValueSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:set:(?P<name>[a-z_]+)"):
+    """The chosen option's values (default marked)."""
+
+    def __init__(self, table: int, name: str, *,
+                 options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id("o", table, 0, f"set:{name}"),
+                                           options=options or [],
+                                           placeholder="Choose its value"))
+        self.table, self.name = table, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        return cls(int(match["table"]), match["name"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            reply = await change(interaction, self.table, self.name, _value(interaction))
+            reply.ephemeral = False
+            return reply
+        await update_in_place(interaction, run)
+
+
+class NumberButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:num:(?P<name>[a-z_]+)"):
+    """Opens the form for a number option."""
+
+    def __init__(self, table: int, name: str, *, label: str = "Enter a value") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id("o", table, 0, f"num:{name}")))
+        self.table, self.name = table, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        return cls(int(match["table"]), match["name"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await interaction.response.send_modal(NumberForm(self.table, self.name))
+
+
+class NumberForm(discord.ui.Modal):
+    """A number option's new value; an empty answer means none where the option allows
+    it (Albastini's session length)."""
+
+    value: discord.ui.TextInput[NumberForm] = discord.ui.TextInput(
+        label="New value", max_length=6, required=False, custom_id="value")
+
+    def __init__(self, table: int, name: str) -> None:
+        super().__init__(title=option_name(name)[:45], custom_id=f"tt:o:{table}:0:form")
+        self.table, self.name = table, name
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        async def run() -> Reply:
+            reply = await change(interaction, self.table, self.name, self.value.value)
+            reply.ephemeral = False
+            return reply
+        await update_in_place(interaction, run)
+
+
+def _value(interaction: Interaction) -> str:
+    data = interaction.data
+    raw = data.get("values", []) if data is not None else []
+    return str(raw[0]) if isinstance(raw, list) and raw else ""
+
+
+OPTIONS_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    OptionsButton, OptionSelect, ValueSelect, NumberButton)
+"""The Options control's component classes (registered with the router's)."""

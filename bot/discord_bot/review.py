@@ -1,0 +1,136 @@
+"""The deal review in Discord: a **Review** button under each deal result, and a private,
+paged view of the finished deal (◀ ▶).
+
+The pages are :func:`bot.words.review.review_pages` of the table's match record
+(:meth:`TableService.record`: the live match's, or the stored one once the table is
+finished), so the review works after a restart and after the match, from the store alone.
+Players are named from the table's row in the store (names escaped for Discord).
+
+Who may review: anybody who can click the button, i.e. the players and anyone in the
+channel — the button is only posted with the deal's result, and the review tells only
+finished deals (a deal still in play is refused: its hands are secret).
+
+``custom_id``: ``tt:r:<table>:<deal>:<page>`` (:mod:`~bot.discord_bot.ids`; the version
+slot carries the 0-based deal). The button on the public result opens page 1 as an
+ephemeral message; ◀ ▶ on that message turn its pages in place.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass
+from typing import Any, Self
+
+import discord
+
+from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
+from bot.discord_bot.ids import custom_id
+from bot.discord_bot.router import ButtonItem
+from bot.discord_bot.table_words import seating_of
+from bot.service import NoSuchTable, TableService
+from bot.service.seats import seats_from_json
+from bot.words.review import review_pages
+from bot.words.text import Text
+from storage import Store
+
+Interaction = discord.Interaction[discord.Client]
+
+
+@dataclass(frozen=True)
+class ReviewSource:
+    """Where reviews are read from: the service (live records) and the store (names)."""
+
+    service: TableService
+    store: Store
+
+    async def pages(self, table_id: int, deal: int) -> list[Text]:
+        """The review pages of deal ``deal`` (0-based) of the table's match."""
+        try:
+            record = await self.service.record(table_id)
+        except NoSuchTable:
+            raise UserError("There is no record of that table's match.") from None
+        deals = record.get("deals") or []
+        if not 0 <= deal < len(deals):
+            raise UserError("That deal is not in the table's record.")
+        row = await self.store.get_table(table_id)
+        seating = None
+        if row is not None:
+            seats = seats_from_json(row.seats)
+            if len(seats) == int(record.get("players", len(seats))):
+                seating = seating_of(row.game, seats, row.options)
+        pages = review_pages(record, seating, deal=deal, with_match=False)
+        if not pages:
+            raise UserError("That deal has nothing to review.")
+        return pages
+
+
+_SOURCES: weakref.WeakKeyDictionary[discord.Client, ReviewSource] = (
+    weakref.WeakKeyDictionary())
+
+
+def bind_reviews(client: discord.Client, source: ReviewSource) -> None:
+    """Serve the review clicks ``client`` receives from ``source``."""
+    _SOURCES[client] = source
+
+
+def review_view(table_id: int, deal: int) -> discord.ui.View:
+    """The **Review** button of a deal result."""
+    v = discord.ui.View(timeout=None)
+    v.add_item(ReviewButton(table_id, deal, 0, label="Review", emoji="🔎"))
+    return v
+
+
+def page_reply(table_id: int, deal: int, pages: list[Text], page: int, *,
+               ephemeral: bool) -> Reply:
+    """Page ``page`` (clamped) with ◀ ▶ when there are several."""
+    page = max(0, min(page, len(pages) - 1))
+    shown = pages[page]
+    v = discord.ui.View(timeout=None)
+    if len(pages) > 1:
+        v.add_item(ReviewButton(table_id, deal, page - 1, label="◀", disabled=page == 0,
+                                tag="p"))
+        v.add_item(discord.ui.Button(label=f"{page + 1} / {len(pages)}", disabled=True,
+                                     custom_id=custom_id("r", table_id, deal, "count")))
+        v.add_item(ReviewButton(table_id, deal, page + 1, label="▶",
+                                disabled=page == len(pages) - 1, tag="n"))
+    content = f"**{shown.title}** — table {table_id}\n{shown.body}"
+    return Reply(content, view=v, ephemeral=ephemeral)
+
+
+class ReviewButton(ButtonItem,
+                   template=r"tt:r:(?P<table>\d+):(?P<deal>\d+):(?P<page>-?\d+)(?P<tag>[pn]?)"):
+    """**Review** (page 1, a new private message) or ◀ ▶ (turn the page in place)."""
+
+    def __init__(self, table: int, deal: int, page: int, *, label: str = "",
+                 emoji: str | None = None, disabled: bool = False, tag: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or None, emoji=emoji, disabled=disabled,
+            style=discord.ButtonStyle.secondary,
+            custom_id=custom_id("r", table, deal, f"{page}{tag}")))
+        self.table, self.deal, self.page, self.tag = table, deal, page, tag
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        return cls(int(match["table"]), int(match["deal"]), int(match["page"]),
+                   tag=match["tag"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        source = _SOURCES.get(interaction.client)
+        if source is None:
+            raise RuntimeError("no review source is bound to this client")
+        turning = bool(self.tag)
+
+        async def run() -> Reply:
+            pages = await source.pages(self.table, self.deal)
+            return page_reply(self.table, self.deal, pages, self.page, ephemeral=not turning)
+
+        if turning:
+            await update_in_place(interaction, run)
+        else:
+            await answer(interaction, run, private_wait=True)
+
+
+REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton,)
+"""The review's component classes (registered with the router's)."""

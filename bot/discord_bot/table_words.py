@@ -1,0 +1,72 @@
+"""The table's players and results in players' words, for Discord (:mod:`bot.words`).
+
+Discord renders markdown and mentions, so the names handed to :mod:`bot.words` are
+escaped first (:func:`~bot.discord_bot.safe.safe_name`): a member named
+``**Bold** <@1> @everyone`` reads exactly so and pings nobody. An AI seat is named as
+everywhere else (``AI 2 (rules)``). Every message the game posts is built here from the
+engine's data: the deal result and the match result (:mod:`bot.words.results`) and the
+table's facts (trump with who called or turned it, bids, runs, bella, the running count:
+:func:`bot.words.table_state.table_facts`), never from engine keys or card codes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.discord_bot.texts import display_names
+from bot.service import Seat, TableInfo
+from bot.words.events import event_line
+from bot.words.results import deal_result, match_result
+from bot.words.seating import Seating
+from bot.words.table_state import table_facts
+
+
+def seating_of(game: str, seats: Sequence[Seat | None],
+               options: Mapping[str, Any] | None = None) -> Seating:
+    """The :class:`~bot.words.seating.Seating` of a table, names escaped for Discord."""
+    return Seating.of(game, display_names(seats), options)
+
+
+def table_seating(info: TableInfo) -> Seating:
+    return seating_of(info.game, info.seats, info.options)
+
+
+def public_facts(info: TableInfo, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The public view's facts in words (``(label, sentence)`` pairs): what the table
+    message shows under the seats."""
+    return table_facts(view, table_seating(info), None)
+
+
+def worded_view(info: TableInfo, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its ``facts`` replaced by :func:`public_facts` (the engine's own facts
+    carry card codes and seat numbers)."""
+    return {**view, "facts": public_facts(info, view)}
+
+
+def deal_result_text(info: TableInfo, data: Mapping[str, Any]) -> str:
+    """A ``deal_scored`` event as the channel reads it: the title with the table, then
+    the result in words with the running score."""
+    summary = data.get("summary") or {}
+    match = data.get("match") or None
+    deal = data.get("record") if isinstance(data.get("record"), Mapping) else None
+    text = deal_result(table_seating(info), summary, number=int(data.get("deal", 0)),
+                       match=match, deal=deal)
+    return f"**{text.title} of table {info.id} is over.**\n{text.body}"[:1990]
+
+
+def match_result_text(info: TableInfo, data: Mapping[str, Any]) -> str:
+    """A ``match_over`` event (or the stored match of a table that finished meanwhile) as
+    the channel reads it."""
+    summary = data.get("summary") or {}
+    text = match_result(table_seating(info), summary)
+    lines = [f"🏁 **The match at table {info.id} is over.**", text.body]
+    if data.get("match_id") is not None:
+        lines.append("`/table export` gives the record of the match.")
+    return "\n".join(lines)[:1990]
+
+
+def signal_note(info: TableInfo, data: Mapping[str, Any]) -> str:
+    """A lead with a signal (a ``play`` event), as the table message shows it:
+    ``Ann led K♣, signalling: strong suit.``"""
+    return event_line(table_seating(info), "play", data) or ""
