@@ -8,9 +8,9 @@ images off:
 
 1. **one simulated human and three AI players** per table (Turup): each human plays every
    turn as a person does — in the hand DM, which the bot turns into the live panel when
-   the turn comes: the card in the panel's select (and the signal button where a lead
-   offers one). Measured: time from pushing the interaction on the gateway to the bot's
-   callback (p50/p95), REST calls per played card and per card the human played.
+   the turn comes: the card in the panel's select, which plays it (no signal is given).
+   Measured: time from pushing the interaction on the gateway to the bot's callback
+   (p50/p95), taps per card, REST calls per played card and per card the human played.
 2. **all-AI tables** (Turup): REST calls per played card (table edits, results).
 
 Memory per table is the growth of the process's resident set over the tables opened
@@ -233,6 +233,9 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
             rows.append((f"… {names.get(k, k)} ({len(v)}) p50 / p95",
                          f"{v[len(v) // 2] * 1000:.1f} ms / "
                          f"{v[int(0.95 * (len(v) - 1))] * 1000:.1f} ms", ""))
+        picks = len(by_kind.get("s", []))  # card menu picks (a signal menu is not used)
+        rows.append(("taps per card a human played (DM panel, no signal)",
+                     f"{picks / max(1, by_human):.2f}", "1.0"))
         rows.append(("REST calls per played card (bot's own, 1 human + 3 AI)",
                      f"{len(bot_calls) / max(1, played):.2f}", ""))
         rows.append(("REST calls per played card incl. interaction callbacks",

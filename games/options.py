@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Self, get_type_hints
+from typing import Any, ClassVar, Self, get_type_hints
 
 from games.errors import OptionError, quote
 
@@ -39,11 +39,18 @@ def option(
 class GameOptions:
     """Base of every game's options."""
 
+    _default_options: ClassVar[object] = None
+    """The game's default options, once built (each game class keeps its own)."""
+
     @classmethod
     def from_json(cls, raw: Mapping[str, Any] | None) -> Self:
         """Validate ``raw`` (a JSON object) and build the options; defaults fill the rest."""
-        if raw is None:
-            return cls()
+        if raw is None:  # the defaults: built once per game (options are frozen)
+            default = cls.__dict__.get("_default_options")
+            if not isinstance(default, cls):
+                default = cls()
+                cls._default_options = default
+            return default
         if not isinstance(raw, Mapping):
             raise OptionError("options must be a JSON object of name: value")
         fields = {f.name: f for f in dataclasses.fields(cls)}
@@ -141,3 +148,4 @@ def _check(key: str, value: Any, hint: Any, meta: Mapping[str, Any]) -> Any:
             raise bad
         return value
     raise TypeError(f"unsupported option type {hint!r} for {key}")
+

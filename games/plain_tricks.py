@@ -15,6 +15,7 @@ the same fast step, :meth:`PlainTrickDeal.fast_play`, that search and playouts u
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -117,12 +118,7 @@ class PlainTrickDeal(TrickDeal):
         self.order = ORDERS[self.direction][self.eldest]
         self.dealt = hands
         self.signal_tokens = signals  # None: signals disabled
-        self.hands: list[list[list[int]]] = []
-        for hand in hands:
-            fast: list[list[int]] = [[], [], [], []]
-            for c in sorted(hand):
-                fast[c // 13].append(c - c // 13 * 13)
-            self.hands.append(fast)
+        self.hands: list[list[list[int]]] = [_by_suit(hand) for hand in hands]
         self.phase = TRUMP_PHASE
         self.init_tricks(4, self.eldest, self.direction, NATURAL_KEYS)
         self.signals: list[dict[str, Any]] = []
@@ -280,23 +276,15 @@ class PlainTrickDeal(TrickDeal):
         trick_no = len(self.completed) + 1
         if signal is not None:
             self.signals.append({"trick": trick_no, "seat": seat, "signal": signal})
-        held.remove(r)  # fast_play, inlined: this is the readable API's hot path
-        done = self.trick_step(seat, c)
-        if done:
-            self._after_trick(self.leader)
+        self.fast_play(c)
         events = [public_event("play", {"seat": seat, "card": action.card, "signal": signal,
                                         "trick": trick_no})]
-        if done:
+        if len(self.completed) == trick_no:
             events.append(public_event("trick", {"number": trick_no,
                                                  **trick_json(self.completed[-1])}))
-            events.extend(self._status_events())
             if self.phase == OVER_PHASE:
                 events.append(public_event("deal_over", {"summary": self.summary()}))
         return events
-
-    def _status_events(self) -> list[Event]:
-        """Events a subclass adds after a trick (Turup's kort decision)."""
-        return []
 
     def hand_names(self, seat: int) -> list[str]:
         """``seat``'s current hand, sorted for display (suits alternate black and red)."""
@@ -351,6 +339,14 @@ class PlainTrickDeal(TrickDeal):
 
     def sort_key_suits(self) -> tuple[int, ...]:
         return DISPLAY_SUIT_ORDER
+
+
+def _by_suit(hand: list[int]) -> list[list[int]]:
+    """A hand in the fast form: for each suit, the sorted natural ranks held."""
+    cards = sorted(hand)
+    cuts = [0, bisect_left(cards, 13), bisect_left(cards, 26), bisect_left(cards, 39),
+            len(cards)]
+    return [[c - 13 * s for c in cards[cuts[s]:cuts[s + 1]]] for s in range(4)]
 
 
 def _same(ranks: list[int]) -> list[int]:

@@ -13,6 +13,13 @@ Split by lifetime (``docs/discord-adapter.md``):
 * message — :mod:`~bot.discord_bot.delivery` (every edit lands or is superseded);
 * interaction — :mod:`~bot.discord_bot.answer` (one defer policy, one error path).
 
+What the players see (issue 16): :mod:`~bot.discord_bot.safe` (names escaped, pings),
+:mod:`~bot.discord_bot.table_words` (results and facts in players' words),
+:mod:`~bot.discord_bot.signals` (one tap per card), :mod:`~bot.discord_bot.review`
+(the deal review), :mod:`~bot.discord_bot.single_panel` (one private panel),
+:mod:`~bot.discord_bot.options_panel` (the lobby's Options), :mod:`~bot.discord_bot.rules_texts`
+(``/rules``, ``/table options``), :mod:`~bot.discord_bot.preferences` (forced plays).
+
 Drawing is pure: :mod:`~bot.discord_bot.panel`, :mod:`~bot.discord_bot.texts`,
 :mod:`~bot.discord_bot.pictures` (Pillow in a thread, cached), :mod:`~bot.discord_bot.ids`.
 """

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.discord_bot.safe import safe_name
 from bot.leagues.service import LeagueView
 from bot.leagues.standings import StandingRow
 from bot.ratings import Leaderboard
@@ -113,7 +114,7 @@ def leaderboard_lines(board: Leaderboard) -> list[str]:
     wins and win rate."""
     out = []
     for row in board.rows:
-        name = clip(row.display_name, 40) if row.display_name else f"<@{row.user_id}>"
+        name = safe_name(clip(row.display_name, 40)) if row.display_name else f"<@{row.user_id}>"
         out.append(f"`#{row.rank}` **{name}** — **{row.rating:.1f}** "
                    f"(μ {row.mu:.1f}, σ {row.sigma:.1f}) · {row.matches} played · "
                    f"{row.wins} won · {percent(row.win_rate)}")

@@ -65,6 +65,7 @@ from bot.discord_bot.club_texts import (
     pages_of,
     stats_lines,
 )
+from bot.discord_bot.safe import safe_name
 from bot.ratings import end_rating_season, leaderboard, start_rating_season
 from bot.stats import (
     MAX_HISTORY_PAGE,
@@ -411,7 +412,8 @@ class StatsCog(commands.Cog, name="ClubStats"):
             require_admin(interaction, "start a rating season")
             season = await start_rating_season(self.store, guild_of(interaction), name.strip(),
                                                discord.utils.utcnow())
-            return Reply(content=f"Rating season **{clip(season.name, 100)}** has started: "
+            return Reply(content=f"Rating season **{safe_name(clip(season.name, 100))}** "
+                                 "has started: "
                                  "rated matches now also count on its own leaderboard "
                                  "(`/leaderboard season:`).")
         await answer(interaction, work)
@@ -424,7 +426,8 @@ class StatsCog(commands.Cog, name="ClubStats"):
                                              discord.utils.utcnow())
             if season is None:
                 raise ClubError("no rating season is running")
-            return Reply(content=f"Rating season **{clip(season.name, 100)}** has ended; its "
+            return Reply(content=f"Rating season **{safe_name(clip(season.name, 100))}** "
+                                 "has ended; its "
                                  "leaderboard stays readable.")
         await answer(interaction, work)
 

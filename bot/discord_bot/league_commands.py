@@ -76,6 +76,7 @@ from bot.discord_bot.club_texts import (
     standings_lines,
 )
 from bot.discord_bot.league_lookups import LeagueLookups
+from bot.discord_bot.safe import safe_name
 from bot.leagues.reminders import ReminderScheduler
 from bot.leagues.reports import (
     report_record,
@@ -325,9 +326,9 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                                 "`/league join`")
             entrant = await join_league(self.store, chosen.id, [m.id for m in members],
                                         name=name)
-            return Reply(content=f"Team **{clip(entrant.name or name, 60)}** "
+            return Reply(content=f"Team **{safe_name(clip(entrant.name or name, 60))}** "
                                  f"(<@{member1.id}> & <@{member2.id}>) entered league "
-                                 f"**{chosen.name}**.")
+                                 f"**{safe_name(chosen.name)}**.")
         await answer(interaction, work)
 
     team_add.autocomplete("league")(league_names)
@@ -343,7 +344,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                                 "`/league team add`")
             await join_league(self.store, chosen.id, [interaction.user.id])
             return Reply(content=f"<@{interaction.user.id}> entered league "
-                                 f"**{chosen.name}**.")
+                                 f"**{safe_name(chosen.name)}**.")
         await answer(interaction, work)
 
     join.autocomplete("league")(league_names)
@@ -363,7 +364,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             entrant_id = await self.entrant_of(view, who)
             label = view.label(entrant_id)
             done = await withdraw(self.store, chosen.id, entrant_id, self.now())
-            lines = [f"{label} withdrew from league **{chosen.name}**."]
+            lines = [f"{label} withdrew from league **{safe_name(chosen.name)}**."]
             if chosen.status == "open":
                 lines.append("The league has not started: it is simply left out of the "
                              "schedule.")
@@ -468,7 +469,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             if not leagues:
                 return Reply(content="No leagues yet: an admin creates one with "
                                      "`/league create`.")
-            lines = [f"`#{lg.id}` **{lg.name}** · {game_title(lg.game)} · {lg.status} · "
+            lines = [f"`#{lg.id}` **{safe_name(lg.name)}** · {game_title(lg.game)} · {lg.status} · "
                      f"<#{lg.channel_id}>" for lg in reversed(leagues)]
             return Reply(embeds=[paged_embed("Leagues", lines, 1)])
         await answer(interaction, work)
@@ -511,7 +512,8 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             deals = len((done.result or {}).get("record", {}).get("deals", []))
             source = " of a game record" if read.record is not None else ""
             return Reply(
-                content=(f"📋 **{view.league.name}**, fixture #{done.id} (round {done.round}): "
+                content=(f"📋 **{safe_name(view.league.name)}**, fixture #{done.id} "
+                         f"(round {done.round}): "
                          f"<@{reporter}> reports {result_sentence(view, done)} over "
                          f"{deals} deal{'s' if deals != 1 else ''}{source}.\n"
                          f"{pings}: confirm or reject it (or an admin does) — it counts "

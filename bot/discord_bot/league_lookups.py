@@ -9,6 +9,7 @@ import discord
 
 from bot.discord_bot.club_common import ClubError, guild_of, is_admin
 from bot.discord_bot.club_texts import clip, result_sentence
+from bot.discord_bot.safe import safe_name
 from bot.leagues.reports import confirm_report, reject_report
 from bot.leagues.service import CLOSED, LeagueView, league_view
 from storage.base import Store
@@ -66,9 +67,10 @@ class LeagueLookups:
         user = interaction.user.id
         if confirm:
             done = await confirm_report(self.store, fixture.id, user, is_admin=admin)
-            return (f"✅ **{view.league.name}**, fixture #{fixture.id}: "
+            return (f"✅ **{safe_name(view.league.name)}**, fixture #{fixture.id}: "
                     f"{result_sentence(view, done)} — confirmed by <@{user}>; it counts "
                     "in the standings.")
         await reject_report(self.store, fixture.id, user, is_admin=admin)
-        return (f"❌ **{view.league.name}**, fixture #{fixture.id}: the reported result was "
+        return (f"❌ **{safe_name(view.league.name)}**, fixture #{fixture.id}: the reported "
+                f"result was "
                 f"rejected by <@{user}>; the fixture is open again (report it anew).")

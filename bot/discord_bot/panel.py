@@ -212,8 +212,9 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
     buttons: list[Action] = []
     for a in legal:
         card = _card_of(a)
-        if card is not None and card not in cards:
-            cards[card] = preferred(variants(legal, a), signal)
+        if card is not None:
+            if card not in cards:  # one option per card: the variant it plays
+                cards[card] = preferred(variants(legal, a), signal)
         elif a.type == "bid" and a.cards:
             multi.append(a)
         else:

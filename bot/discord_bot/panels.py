@@ -152,6 +152,10 @@ class SeatPanels:
         if panel.state is not None and state.version < panel.state.version:
             return
         panel.state = state
+        restored = f"wait:{state.deal}"  # a DM recorded before a restart (see follow)
+        if panel.dm is not None and panel.dm.shown == restored and panel_key(
+                state, seat).startswith(restored + ":"):
+            panel.dm.shown = panel_key(state, seat)  # it shows this hand: no edit needed
         live = panel.live_message()
         if live is not None:
             live.mark()

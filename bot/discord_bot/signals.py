@@ -15,7 +15,8 @@ pay a tap for them, so the card select's option for a card **is** one exact lega
   costs the player anything, and forgetting it loses 20 points; documented in the README).
 
 ``custom_id`` of the signal select: ``tt:g:<table>:<version>:lead`` (values ``none`` or a
-signal word).
+signal word). The card menus' other words live here too: a Truf bid card shows what it is
+worth (:func:`bid_worth`).
 """
 
 from __future__ import annotations

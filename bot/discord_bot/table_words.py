@@ -49,9 +49,8 @@ def deal_result_text(info: TableInfo, data: Mapping[str, Any]) -> str:
     the result in words with the running score."""
     summary = data.get("summary") or {}
     match = data.get("match") or None
-    deal = data.get("record") if isinstance(data.get("record"), Mapping) else None
     text = deal_result(table_seating(info), summary, number=int(data.get("deal", 0)),
-                       match=match, deal=deal)
+                       match=match)
     return f"**{text.title} of table {info.id} is over.**\n{text.body}"[:1990]
 
 

@@ -88,6 +88,7 @@ async def test_a_lead_is_one_tap_and_a_signal_is_chosen_before_the_card(
     # a lead without a signal: picking the card plays it, in one interaction
     panel = await _lead_panel(app, alice, public, table_id, rng)
     before = len(await app.store.load_actions(table_id))
+    assert all(c["type"] == 3 for c in controls(panel))  # no second step: no variant buttons
     select = next(c for c in controls(panel) if c["type"] == 3)
     value = select["options"][0]["value"]
     assert "signal" not in json.loads(value)
@@ -384,3 +385,25 @@ async def test_forced_plays_are_a_per_player_choice(fake_discord: Harness,
     r = await alice.slash("autoplay", enabled=False)
     assert "Forced plays are **off**" in r.content
     assert await app.store.get_play_only_card(alice.id) is False
+
+
+async def test_the_leaderboard_shows_display_names_escaped(fake_discord: Harness,
+                                                           tmp_path: Path) -> None:
+    """Joining a table records the member's display name (``players``): the leaderboard
+    names them, literally (markdown escaped), not as a mention."""
+    app = await start_app(fake_discord, tmp_path,
+                          guild_settings={"ai_pace": 0.0, "images": False,
+                                          "ai_matches_rated": True})
+    alice = fake_discord.user("alice")
+    alice.user.global_name = "**Ace** _one_"
+    table_id, public = await open_table(app, alice, "turup", ais=3, options='{"target": 1}')
+
+    def over() -> bool:
+        return any(f"The match at table {table_id} is over" in t for t in channel_texts(app))
+
+    await play_until(app, table_id, public, {alice: 0}, over, rng=random.Random(6))
+    player = await app.store.get_player(alice.id)
+    assert player is not None and player.display_name == "**Ace** _one_"
+    r = await alice.slash("leaderboard", game="turup")
+    shown = "\n".join(e.get("description", "") for e in r.message.embeds) if r.message else ""
+    assert r"\*\*Ace\*\* \_one\_" in shown and f"<@{alice.id}>" not in shown, shown

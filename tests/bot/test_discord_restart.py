@@ -109,8 +109,8 @@ async def test_a_seat_to_act_at_the_restart_gets_its_dm_brought_up_to_date(
     assert seat is not None
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(4)
-    # alice plays from **My hand** panels: the live panel is the ephemeral one, and the DM
-    # keeps the controls of an earlier turn
+    # alice plays from **My hand** panels: the live panel is the ephemeral one; the DM is
+    # kept current too (it always holds the hand)
     for _ in range(2):
         await app.service.settle()
         await fake_discord.settle()
@@ -120,7 +120,9 @@ async def test_a_seat_to_act_at_the_restart_gets_its_dm_brought_up_to_date(
     await fake_discord.settle()
     info = app.service.info(table_id)
     assert seat in info.to_act and info.deal == 0
-    assert versions(fake_discord.server.message(dm.id)) != {info.version}  # stale
+    await fake_discord.wait_until(
+        lambda: versions(fake_discord.server.message(dm.id)) == {info.version} or None,
+        what="the DM brought up to date")
 
     since = last_seq(app)
     await app.restart()

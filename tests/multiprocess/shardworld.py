@@ -232,13 +232,16 @@ async def wait_turn(world: ShardWorld, user: SimulatedUser, deal: int,
     def ready() -> tuple[StoredMessage | None] | None:
         if dm_deals(user) > deal:
             return (None,)
-        msg = hand_dm(user, deal)
-        if msg is None:
-            return None
-        msg = world.server.message(msg.id)
-        if "The match is over" in msg.content or "The table is closed" in msg.content:
-            return (None,)
-        return (msg,) if controls(msg) and "Your turn" in msg.content else None
+        # the newest DM of the deal that offers controls (a click on the last panel of a
+        # deal can make that older message the live panel of the next deal)
+        for msg in reversed(user.dms):
+            msg = world.server.message(msg.id)
+            if "The match is over" in msg.content or "The table is closed" in msg.content:
+                return (None,)
+            if (f", deal {deal} ·" in msg.content and controls(msg)
+                    and "Your turn" in msg.content):
+                return (msg,)
+        return None
 
     got = await world.server.wait_until(ready, timeout=timeout,
                                         what=f"{user.user.username}'s turn in deal {deal}")
