@@ -62,7 +62,7 @@ from games.ai.players import DEFAULT_WORLDS
 from games.registry import GAMES
 
 CURVE_WORLDS: dict[str, tuple[int, ...]] = {
-    "arbaa_turub": (4, 8, 16, 24, 32),
+    "arbaa_turub": (8, 16, 24, 32),
     "turup": (4, 8, 16, 32, 64),
     "tarabish": (4, 8, 16, 32, 64),
     "truf": (4, 8, 16, 24, 32),

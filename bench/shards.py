@@ -48,23 +48,29 @@ from shardworld import (  # noqa: E402
     ShardWorld,
     controls,
     dm_deals,
+    moved_on,
     open_table,
+    panel_version,
     snapshot,
     wait_turn,
 )
 
 from storage import Store, open_store, upgrade  # noqa: E402
 
+LONG_MATCH = '{"target": 1000}'
+"""Matches that outlast the measurement (a played-out table would stop clicking)."""
+
 
 class Player:
     """One simulated human: plays every turn in the hand DM, timing each click."""
 
     def __init__(self, world: ShardWorld, user: SimulatedUser, table_id: int, local: bool,
-                 rng: random.Random) -> None:
+                 rng: random.Random, think: float) -> None:
         self.world, self.user, self.table_id, self.local = world, user, table_id, local
         self.rng = rng
+        self.think = think
         self.latencies: list[float] = []
-        self.refused = 0
+        self.warnings: list[str] = []
 
     async def play(self, stop: asyncio.Event) -> None:
         server = self.world.server
@@ -76,17 +82,22 @@ class Player:
                 return  # the match ended, or the bot stopped
             if panel is None:
                 continue
-            before = snapshot(panel)
+            if self.think > 0:  # a person reads the panel before choosing
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                panel = server.message(panel.id)
+                if panel_version(panel) is None:
+                    continue
+            before, dms = snapshot(panel), len(self.user.dms)
             record, started = await self.click(panel)
 
-            def changed(msg_id: int = panel.id, shown: Any = before, click: Any = record
-                        ) -> bool:
-                return snapshot(server.message(msg_id)) != shown or bool(
+            def changed(clicked: StoredMessage = panel, shown: Any = before,
+                        click: Any = record, dms: int = dms) -> bool:
+                return moved_on(self.world, clicked, shown, dms, self.user) or bool(
                     self._followups(click))
 
             await server.wait_until(changed, timeout=30, what="the panel to change")
             if self._followups(record):
-                self.refused += 1
+                self.warnings.extend(server.message(i).content for i in record.followup_ids)
             elif not stop.is_set():
                 self.latencies.append(time.monotonic() - started)
 
@@ -127,8 +138,8 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-async def run(tables: int, processes: int, seconds: float, pg_url: str, tmp: Path
-              ) -> dict[str, Any]:
+async def run(tables: int, processes: int, seconds: float, pg_url: str, tmp: Path,
+              think: float = 0.0) -> dict[str, Any]:
     await upgrade(pg_url)
     server = FakeDiscord(shard_count=processes)
     await server.start()
@@ -151,13 +162,13 @@ async def run(tables: int, processes: int, seconds: float, pg_url: str, tmp: Pat
 
         async def open_one(user: SimulatedUser) -> int:
             async with gate:
-                return await open_table(world, user)
+                return await open_table(world, user, options=LONG_MATCH)
 
         t0 = time.monotonic()
         ids = await asyncio.gather(*(open_one(u) for u, _ in users))
         opening = time.monotonic() - t0
         rng = random.Random(1)
-        players = [Player(world, u, t, shard == 0, random.Random(rng.random()))
+        players = [Player(world, u, t, shard == 0, random.Random(rng.random()), think)
                    for (u, shard), t in zip(users, ids, strict=True)]
         stop = asyncio.Event()
         tasks = [asyncio.create_task(p.play(stop)) for p in players]
@@ -183,7 +194,7 @@ async def run(tables: int, processes: int, seconds: float, pg_url: str, tmp: Pat
             "actions_per_s": (after - before) / elapsed,
             "local": local, "forwarded": forwarded,
             "clicks_per_s": (len(local) + len(forwarded)) / elapsed,
-            "refused": sum(p.refused for p in players),
+            "warnings": [w for p in players for w in p.warnings], "think": think,
         }
     finally:
         await world.close()
@@ -196,16 +207,20 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="mean seconds a human takes to choose (0: at once)")
     args = parser.parse_args()
     schemas = Schemas("ttbench")
     url = os.environ.get("TRICKTABLE_PG_URL") or schemas.fresh_url()
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            r = asyncio.run(run(args.tables, args.processes, args.seconds, url, Path(tmp)))
+            r = asyncio.run(run(args.tables, args.processes, args.seconds, url, Path(tmp),
+                                args.think))
         finally:
             schemas.drop_all()
-    print(f"{r['processes']} processes × {r['tables']} tables, {r['seconds']:.0f} s of play "
-          f"(start {r['startup_s']:.1f} s, tables opened in {r['opening_s']:.1f} s)\n")
+    print(f"{r['processes']} processes × {r['tables']} tables, {r['seconds']:.0f} s of play, "
+          f"humans think {r['think']:.1f} s on average (start {r['startup_s']:.1f} s, "
+          f"tables opened in {r['opening_s']:.1f} s)\n")
     print("| measure | value | target |")
     print("|---|---|---|")
     for name, values, target in (("forwarded DM click → panel", r["forwarded"], "≤ 100 ms"),
@@ -214,10 +229,17 @@ def main() -> None:
               f"{pct(values, 0.95):.1f} ms | p95 {target or '—'} |")
     print(f"| actions per second (all seats) | {r['actions_per_s']:.0f} | |")
     print(f"| human clicks per second | {r['clicks_per_s']:.1f} | |")
-    print(f"| clicks answered with a warning | {r['refused']} | 0 |")
+    print(f"| clicks answered with a warning | {len(r['warnings'])} | 0 |")
     if r["local"] and r["forwarded"]:
         print(f"\n(mean forwarded {statistics.mean(r['forwarded']) * 1000:.1f} ms, "
               f"local {statistics.mean(r['local']) * 1000:.1f} ms)")
+
+
+    kinds: dict[str, int] = {}
+    for text in r["warnings"]:
+        kinds[text[:60]] = kinds.get(text[:60], 0) + 1
+    for text, count in sorted(kinds.items(), key=lambda kv: -kv[1]):
+        print(f"  {count} × {text}…")
 
 
 if __name__ == "__main__":

@@ -2,14 +2,19 @@
 
 ``setup_hook`` (run once discord.py has logged in, before the gateway connects):
 
-1. opens the store (``settings.database_url``) unless one was passed in;
+1. opens the store (``settings.database_url``) unless one was passed in, and fixes this
+   process's shards (``bot.discord_bot.sharding``: the shard count, ``auto`` asked from
+   Discord, and the shard ids the ``AutoShardedBot`` connects), taking their start locks
+   (``storage.ShardBusy`` when another process runs one: ``tricktable run`` exits 1);
 2. starts the AI worker pool (``settings.ai_workers``; 0: AI decisions run in a thread);
 3. builds the :class:`~bot.service.TableService` with the ratings/league hook;
 4. builds the Discord adapter (``docs/discord-adapter.md``): the table hub (presenters and
    seat panels per table, the event pump), the click handler behind the component router
-   (every dynamic item registered once), the command cogs; and recovers every unfinished
-   table of the store: each continues from its last accepted action and its old messages'
-   buttons keep working;
+   (every dynamic item registered once; clicks for another process's tables are
+   forwarded, ``bot.discord_bot.forwarded``), the command cogs; and recovers every
+   unfinished table of this process's guilds: each continues from its last accepted
+   action and its old messages' buttons keep working; then applies the clicks other
+   processes forwarded to it (``bot.cluster``);
 5. adds the club feature (``bot.discord_bot.club.setup``: ratings, stats, leagues).
 
 Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/admin sync``.
@@ -105,7 +110,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         await self.add_cog(AdminCog(self, self.settings, self.store, self.hub))
         await self.add_cog(PreferencesCog(self.store))
         if self.node is not None:
-            await self.hub.start(owns=self.node.owns)
+            # One process with every shard keeps every table, as before sharding.
+            await self.hub.start(owns=None if self.node.ownership.everything
+                                 else self.node.owns)
             assert isinstance(clicks, ShardedClicks)
             await self.node.start(self.service, clicks.answer_forwarded)
         await club.setup(self, store=self.store, service=self.service)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from storage.adapter_state import AdapterStateMixin
 from storage.inbox import InboxMixin
 from storage.languages import LanguagesMixin
-from storage.preferences import PreferencesMixin
 from storage.leagues import LeaguesMixin
+from storage.preferences import PreferencesMixin
 from storage.results import ResultsMixin
 from storage.tables import TablesMixin
 

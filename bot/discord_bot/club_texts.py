@@ -28,7 +28,6 @@ embed's title 256 and all of a message's embeds 6,000 together.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +38,8 @@ from bot.leagues.service import LeagueView
 from bot.leagues.standings import StandingRow
 from bot.ratings import Leaderboard
 from bot.stats import HistoryEntry, HistoryPage, StatsView
+from games.errors import RecordError, quote
+from games.records import load_json
 from games.registry import GAMES
 from storage.models import Fixture
 
@@ -59,7 +60,9 @@ COMPACT_KEYS: Final[dict[str, str]] = {
 }
 """Games with a compact scoresheet form → the deal summary key of its ``HOME-AWAY`` pair."""
 
-_TOKEN = re.compile(r"^(\d+)-(\d+)(?::(made|failed))?$")
+_TOKEN = re.compile(r"^(\d{1,9})-(\d{1,9})(?::(made|failed))?$")
+"""A deal of the compact form; a figure has at most nine digits (a longer one is no
+score, and ``int`` refuses thousands of digits)."""
 
 
 class ScoresheetError(ValueError):
@@ -264,13 +267,19 @@ class ReportSheet:
 def read_report(game: str, text: str) -> ReportSheet:
     """Read the text of a report (the ``result`` option or the ``sheet`` file): a JSON
     object with a ``format`` or ``game`` field is a game record; anything else is a
-    scoresheet in one of the forms of the module docstring. Raises
-    :class:`ScoresheetError` for text that is neither."""
+    scoresheet in one of the forms of the module docstring. JSON is read by the engine's
+    one parser (:func:`games.records.load_json`: bad syntax, nesting too deep or a number
+    of thousands of digits is one short message) and refused input is quoted clipped
+    (:func:`games.errors.quote`). Raises :class:`ScoresheetError` for text that is
+    neither."""
     text = text.strip()
     if not text:
         raise ScoresheetError("the scoresheet is empty")
     if text[0] in "[{":
-        data = _load_json(text)
+        try:
+            data = load_json(text)
+        except RecordError as exc:
+            raise ScoresheetError(f"the report cannot be read: {exc}") from None
         if isinstance(data, Mapping) and RECORD_FIELDS & data.keys():
             return ReportSheet(record=dict(data))
         return ReportSheet(*_json_deals(data))
@@ -286,7 +295,7 @@ def _compact_deals(game: str, text: str) -> list[dict[str, Any]]:
     for token in re.split(r"[\s,;]+", text):
         m = _TOKEN.match(token)
         if m is None or (m[3] and game != "turup"):
-            raise ScoresheetError(f"cannot read {clip(token, 40)!r}: write each deal as "
+            raise ScoresheetError(f"cannot read {quote(token)}: write each deal as "
                                   "HOME-AWAY, e.g. 20-16 22-14"
                                   + (" (a kort deal: 9-0:made or 1-0:failed)"
                                      if game == "turup" else ""))
@@ -328,14 +337,6 @@ def sheet_text(data: bytes) -> str:
         raise ScoresheetError(f"the file is not UTF-8 text (byte {exc.start} cannot be "
                               "read): save the scoresheet as plain text or JSON in UTF-8, "
                               "e.g. \"20-16 22-14\" or a tricktable game record") from None
-
-
-def _load_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScoresheetError(f"the report is not valid JSON: {exc.msg} at line "
-                              f"{exc.lineno}, column {exc.colno}") from None
 
 
 def _json_deals(data: Any) -> tuple[list[dict[str, Any]], int | None]:

@@ -18,9 +18,12 @@ that process is back (its answer then still reaches the player through the token
 the owner applied the request under the table's lock exactly as a local click
 (:class:`bot.cluster.InboxConsumer`) and answers through the interaction's webhook token:
 
-* ``applied`` ``act`` / ``panel``: the clicked DM message is edited to the seat's panel
-  for the new state (unless the seat's own live DM panel shows it already), and becomes
-  the seat's live panel, as a local click makes it;
+* ``applied`` ``act`` / ``panel``: when the clicked DM is the seat's live DM panel, its
+  one editor (:class:`~bot.discord_bot.panels.SeatPanels`, which draws the newest state
+  and never lets an older drawing land after a newer one) redraws it; an older DM message
+  clicked (e.g. the last panel of a finished deal) is edited through the token to the
+  state of now. A pick's variants or a signal choice are drawn through the token on the
+  clicked DM, which becomes the seat's live panel (as a local click makes it);
 * ``applied`` ``rejoin``: "Welcome back", privately;
 * anything else: the reason, privately (as :func:`bot.discord_bot.answer.refuse` words it).
 
@@ -200,9 +203,17 @@ class ShardedClicks(TableClicks):
                                    signal=signal)
         channel_id, message_id = reply_to.get("channel_id"), reply_to.get("message_id")
         clicked = isinstance(channel_id, int) and isinstance(message_id, int)
-        if panels is not None and clicked and pick is None and signal is None and panels.dm_shows(
-                seat, cast(int, message_id), drawing.key):
-            return  # the seat's live DM panel was redrawn already
+        if panels is not None and clicked and pick is None and signal is None:
+            if panels.live_dm(seat) == message_id:
+                # The seat's live DM has one editor (a LiveMessage: in order, always the
+                # newest state), which redraws it: an edit from here could land after,
+                # and hide, a newer turn's panel.
+                await panels.refresh(seat, panels.state_of(seat) or state)
+                return
+            # An older message (e.g. the last panel of a finished deal): show the state
+            # of now on it; the live DM stays the seat's panel.
+            await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
+            return
         await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
         if panels is not None and clicked:
             panels.shown_in_dm(seat, cast(int, channel_id), cast(int, message_id),

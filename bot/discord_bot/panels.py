@@ -274,12 +274,12 @@ class SeatPanels:
         panel.dm.shown_as(key)
         panel.live = "dm"
 
-    def dm_shows(self, seat: int, message_id: int, key: str) -> bool:
-        """Whether the seat's live DM panel is ``message_id`` and shows ``key`` already."""
+    def live_dm(self, seat: int) -> int | None:
+        """The id of the seat's live DM panel (None: none, or an ephemeral panel is)."""
         panel = self.seats.get(seat)
-        dm = None if panel is None else panel.dm
-        return (dm is not None and panel is not None and panel.live == "dm"
-                and dm.message_id == message_id and dm.shown == key)
+        if panel is None or panel.live != "dm" or panel.dm is None:
+            return None
+        return panel.dm.message_id
 
     def _eph_live(self, panel: SeatPanel,
                   interaction: discord.Interaction[discord.Client]) -> LiveMessage:

@@ -13,8 +13,9 @@ Called from the bot's ``setup_hook`` (after login, before the gateway connects):
    :class:`storage.ShardBusy` (a clear message naming the shard) when another process
    already runs one: ``tricktable run`` then exits with status 1 before loading any table.
 
-A single process (every shard, the default) goes through the same steps: it owns every
-guild, and no click is ever forwarded.
+A single process (every shard, the default) goes through the same steps (its start locks
+refuse a second process on the same database): it owns every guild and keeps every
+unfinished table of the store, as before sharding, and no click is ever forwarded.
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.service import LobbyError, NoSuchTable
+from games.errors import RecordError, quote
+from games.records import load_json
 from games.registry import GAMES
 from storage import ChannelLocation
 
@@ -109,17 +111,17 @@ class TableCommands(commands.Cog, name="TableCommands"):
     async def _check_new(self, interaction: Interaction, game: str, options: str | None,
                          players: int | None) -> dict[str, object]:
         info = GAMES.get(game)
-        if info is None:
-            raise UserError(f"Unknown game {game!r}.")
+        if info is None:  # Discord offers only GAME_CHOICES; a forged name is quoted clipped
+            raise UserError(f"Unknown game {quote(game)}.")
         existing = self.service.find(_here(interaction))
         if existing is not None:
             presenter = await self.hub.ensure(existing)
             where = presenter.link() if presenter is not None else "this channel"
             raise UserError(f"There is already a table in this channel: {where}")
         try:
-            opts = json.loads(options) if options else {}
-        except json.JSONDecodeError as exc:
-            raise UserError(f"Those options are not valid JSON: {exc}") from None
+            opts = load_json(options) if options else {}
+        except RecordError as exc:  # bad syntax, too deep, a number of thousands of digits
+            raise UserError(f"Those options cannot be read: {exc}.") from None
         if not isinstance(opts, dict):
             raise UserError('Those options are not valid JSON: options must be a JSON '
                             'object, e.g. {"target": 1}')
@@ -279,7 +281,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str) -> None:
         if game not in GAMES:
-            await refuse(interaction, f"Unknown game {game!r}.")
+            await refuse(interaction, f"Unknown game {quote(game)}.")
             return
         async def run() -> Reply:
             return Reply(embeds=rules_embeds(game), ephemeral=True)

@@ -39,9 +39,9 @@ from bot.leagues.service import (
     league_season,
 )
 from bot.leagues.standings import ResultOutcome, fixture_result
-from games.errors import OptionError, RecordError
+from games.errors import OptionError, RecordError, quote
 from games.records import FORMAT, open_match, replay
-from games.registry import GAMES
+from games.registry import GAMES, UnknownGame, game_id
 from storage.base import Store
 from storage.models import Entrant, Fixture, League
 
@@ -124,19 +124,26 @@ async def report_record(
     ``/history`` or ``/table export`` file, ``tricktable simulate --records``, another
     tricktable instance), awaiting confirmation like :func:`report_result`.
 
-    The record must be of the league's game, player count and options (compared after
-    validation), replay cleanly (:func:`games.records.replay`: every action accepted) and
-    finish the match; ``first_dealer``, when given, must be the record's first dealer. Team 0
-    (seats 0 and 2, or seat 0) is the home entrant, as in a scoresheet. The record is stored
-    in the result (a single-deal shorthand written out as a ``deals`` list). Raises
-    :class:`LeagueError` quoting the replay's problem."""
+    The record must be of the league's game (named in any case, ``-`` for ``_``, as
+    :func:`games.registry.game_id` reads it; a name that is no game is quoted clipped),
+    player count and options (compared after validation), replay cleanly
+    (:func:`games.records.replay`: every action accepted) and finish the match;
+    ``first_dealer``, when given, must be the record's first dealer. Team 0 (seats 0 and 2,
+    or seat 0) is the home entrant, as in a scoresheet. The record is stored in the result
+    as given (its game name too; a single-deal shorthand written out as a ``deals`` list).
+    Raises :class:`LeagueError` quoting the replay's problem."""
 
     def checked(league: League, setup: LeagueSetup) -> dict[str, Any]:
         game = record.get("game")
-        if isinstance(game, str) and game != league.game:
-            title = GAMES[game].title if game in GAMES else repr(game)
-            raise LeagueError(f"this is a record of {title}, but league {league.name!r} "
-                              f"plays {GAMES[league.game].title}")
+        if isinstance(game, str):  # any other value: the replay names the problem
+            try:
+                named: str | None = game_id(game)  # any case, "-" for "_"
+            except UnknownGame:
+                named = None
+            if named != league.game:
+                title = GAMES[named].title if named is not None else quote(game)
+                raise LeagueError(f"this is a record of {title}, but league "
+                                  f"{league.name!r} plays {GAMES[league.game].title}")
         listed = _deals_listed(record)
         try:
             played = open_match(listed)

@@ -171,7 +171,9 @@ class OraclePlayer(SearchPlayer):
     deal with :meth:`see` before each decision and marks it in its results. Its one
     world is the real deal (the rollouts are deterministic policies, so more copies of
     it would add nothing); each candidate is played out in it and the best one taken,
-    the rules choice on ties.
+    the rules choice on ties. So it measures what seeing the cards is worth to this
+    method, not perfect play: where one policy playout is a noisy judge (Arba'a Turub's
+    36 tricks) the search player's average over many worlds can do better.
     """
 
     level = "oracle"

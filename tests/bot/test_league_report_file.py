@@ -235,7 +235,7 @@ async def test_refused_sheets_get_a_clear_message_and_store_nothing(
 
     truncated = CommandFile("table-7.json", as_file(record).data[:5000])
     broken = await report(sheet=truncated)
-    refused(broken, "the report is not valid JSON:", "line")
+    refused(broken, "the report cannot be read: not valid JSON:", "line")
 
     big = CommandFile("huge.txt", b"20-16 " * (SHEET_MAX_BYTES // 6 + 10))
     too_large = await report(sheet=big)

@@ -210,10 +210,11 @@ def warnings(result: InteractionResult) -> list[str]:
 
 
 async def open_table(world: ShardWorld, host: SimulatedUser, game: str = "turup", *,
-                     ais: int = 3) -> int:
-    """``host`` opens ``game`` in their guild's channel, adds ``ais`` AI players and
-    starts; returns the table id."""
-    opened = await host.slash("table", "new", game=game)
+                     ais: int = 3, options: str | None = None) -> int:
+    """``host`` opens ``game`` (rule ``options`` as JSON) in their guild's channel, adds
+    ``ais`` AI players and starts; returns the table id."""
+    opened = await (host.slash("table", "new", game=game) if options is None else
+                    host.slash("table", "new", game=game, options=options))
     msg = await opened.wait_filled()
     table_id = int(find(msg, ":join").split(":")[2])
     for _ in range(ais):
@@ -269,15 +270,26 @@ def snapshot(msg: StoredMessage) -> tuple[str, int | None, list[str]]:
     return (msg.content, panel_version(msg), msg.custom_ids())
 
 
+def moved_on(world: ShardWorld, panel: StoredMessage,
+             before: tuple[str, int | None, list[str]], dms_before: int,
+             user: SimulatedUser) -> bool:
+    """The click's effect is visible: the clicked panel shows something else, or the next
+    deal's DM came (the click ended the deal: that DM is the panel now)."""
+    return snapshot(world.server.message(panel.id)) != before or len(user.dms) > dms_before
+
+
 async def redrawn(world: ShardWorld, result: InteractionResult, panel: StoredMessage,
-                  before: tuple[str, int | None, list[str]], timeout: float = 10.0
-                  ) -> StoredMessage:
+                  before: tuple[str, int | None, list[str]], timeout: float = 10.0, *,
+                  user: SimulatedUser | None = None, dms_before: int = 0) -> StoredMessage:
     """Wait until the clicked panel shows something else than ``before`` (its
-    :func:`snapshot` before the click) or a private follow-up came; returns the panel."""
+    :func:`snapshot` before the click), a private follow-up came, or (``user`` given)
+    the user got a DM after their ``dms_before`` (:func:`moved_on`); returns the panel."""
 
     def changed() -> StoredMessage | None:
         msg = world.server.message(panel.id)
-        return msg if snapshot(msg) != before or result.followups else None
+        done = snapshot(msg) != before or bool(result.followups) or (
+            user is not None and moved_on(world, panel, before, dms_before, user))
+        return msg if done else None
 
     return await world.server.wait_until(changed, timeout=timeout,
                                          what="the clicked panel to be redrawn")

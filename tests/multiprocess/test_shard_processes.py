@@ -45,10 +45,10 @@ async def play_deal_from_dms(world: ShardWorld, players: list[Player], deal: int
             if panel is None:
                 pending.remove(entry)
                 continue
-            before = snapshot(panel)
+            before, dms = snapshot(panel), len(user.dms)
             result = await dm_click(world, user, panel, rng)
             assert result.type in (6, 7), result.content
-            await redrawn(world, result, panel, before)
+            await redrawn(world, result, panel, before, user=user, dms_before=dms)
             assert not warnings(result), warnings(result)
             clicks[table_id] = clicks.get(table_id, 0) + 1
 

@@ -1,0 +1,146 @@
+"""Hostile input through Discord (issue 18, "The same parsers serve ``/league report`` files
+and ``/table new options:``"), end to end: the real discord.py client against the fake
+Discord.
+
+The Discord paths read JSON with the engine's one parser
+(:func:`games.records.load_json`: too deep, a number of thousands of digits, bad syntax —
+one short message), quote what they refuse with :func:`games.errors.quote` (clipped to a
+few dozen characters) and name games as :func:`games.registry.game_id` reads them (any
+case, ``-`` for ``_``). Each hostile input is answered privately with one short line, and
+nothing is created or recorded.
+
+Discord caps a string option at 6,000 characters (the fake refuses a longer one as Discord
+does), so ``options:`` carries the deepest nesting, the longest number and the longest
+option name that fit in 6,000 characters; a ``sheet`` file may hold 256 KB.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_fixture import start_app
+from fakediscord import CommandFile, CommandUnavailable, Harness, InteractionResult
+from test_club_support import start_club, stop_club
+from test_league_report_file import (
+    assert_untouched,
+    played_record,
+    running_league,
+)
+
+from games.records import replay
+
+SHORT = 300
+"""The longest a refusal may be: a sentence, whatever the size of what was sent."""
+
+OPTION_LIMIT = 6000
+"""Discord's limit on a string option (the fake enforces it from the command's schema)."""
+
+
+def one_short_line(answer: InteractionResult, *words: str) -> None:
+    """A private answer in the interaction's own response: one line, short, with
+    ``words``."""
+    assert answer.type == 4 and answer.ephemeral and not answer.followups, answer
+    text = answer.content
+    assert "\n" not in text and len(text) <= SHORT, (len(text), text[:400])
+    for word in words:
+        assert word in text, text
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+# ------------------------------------------------------------------------ /table new
+
+
+async def test_table_new_refuses_hostile_options_in_one_short_line(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+
+    with pytest.raises(CommandUnavailable, match="length out of range"):
+        # 50,000 deep does not fit in an option: Discord refuses it before the bot
+        alice.build_slash("table", "new", game="turup", options=nested(50_000))
+
+    deep = '{"target": ' + nested(2_990) + "}"
+    digits = '{"target": ' + "7" * 5_000 + "}"
+    readable = '{"target": ' + "7" * 4_000 + "}"  # under int()'s limit: the options judge it
+    long_name = '{"' + "ẞ" * (OPTION_LIMIT - 7) + '": 1}'
+    broken = '{"target": 1, ' + " " * 5_000 + "oops}"
+    assert max(map(len, (deep, digits, readable, long_name, broken))) <= OPTION_LIMIT
+
+    async def new(options: str) -> InteractionResult:
+        return await alice.slash("table", "new", game="turup", options=options)
+
+    one_short_line(await new(deep),
+                   "Those options cannot be read: the JSON is nested too deeply.")
+    one_short_line(await new(digits), "Those options cannot be read: the JSON holds a "
+                                      "number too long to read")
+    one_short_line(await new(readable), "option 'target': <a number of about 40",
+                   "digits> is not allowed")
+    named = await new(long_name)
+    one_short_line(named, "unknown option 'ẞẞẞ", "…", "this game's options are")
+    assert named.content.count("ẞ") < 50
+    one_short_line(await new(broken), "Those options cannot be read: not valid JSON:",
+                   "line 1, column 5015.")
+
+    assert app.service.table_ids() == []
+    server = fake_discord.server
+    assert all(m.ephemeral for m in server.messages(fake_discord.channel))
+    # and the channel is still free: a sound table opens
+    opened = await alice.slash("table", "new", game="turup", options='{"target": 1}')
+    assert not (await opened.wait_filled()).ephemeral
+    assert len(app.service.table_ids()) == 1
+
+
+# ------------------------------------------------------------------------ /league report
+
+
+async def test_league_report_refuses_hostile_sheets_in_one_short_line(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    app = await start_club(fake_discord, tmp_path)
+    await app.bot.tree.sync()
+    alice, bob, carol, dave = (fake_discord.user(n) for n in ("alice", "bob", "carol", "dave"))
+    fixture = await running_league(app, fake_discord, "Cup", "arbaa_turub",
+                                   (alice.id, carol.id), (bob.id, dave.id))
+    record = played_record(tmp_path, "arbaa_turub")
+
+    async def report(data: str) -> InteractionResult:
+        sheet = CommandFile("sheet.json", data.encode())
+        return await alice.slash("league", "report", fixture=fixture.id, sheet=sheet)
+
+    deep = nested(100_000)
+    assert len(deep.encode()) <= 256 * 1024
+    one_short_line(await report(deep),
+                   "the report cannot be read: the JSON is nested too deeply")
+    huge_number = '{"deals": [{"tricks_by_team": [' + "9" * 5_000 + ", 0]}]}"
+    one_short_line(await report(huge_number), "the report cannot be read: the JSON holds a "
+                                              "number too long to read")
+    one_short_line(await report("1" * 5_000 + "-0 20-16"),
+                   "cannot read '111", "…", "write each deal as HOME-AWAY")
+    long_name = {**record, "game": "x" * 200_000}
+    one_short_line(await report(json.dumps(long_name)),
+                   "this is a record of 'xxx", "…", "but league 'Cup' plays Arba'a Turub")
+    other = {**record, "game": "TURUP"}
+    one_short_line(await report(json.dumps(other)),
+                   "this is a record of Turup, but league 'Cup' plays Arba'a Turub")
+    deep_game = '{"format": "tricktable/1", "game": ' + nested(400) + ', "deals": []}'
+    one_short_line(await report(deep_game), "the game record does not replay: field "
+                                            "'game': unknown game [[[", "…")
+    await assert_untouched(app, fixture)
+    assert all(m.ephemeral for m in fake_discord.server.messages(fake_discord.channel))
+
+    # The league's own game in another spelling is that game: the record counts.
+    spelled: dict[str, Any] = {**record, "game": "Arbaa-Turub"}
+    out, status = replay(spelled)
+    assert status == 0 and out["match"]["over"]
+    sent = await report(json.dumps(spelled))
+    assert not sent.ephemeral, sent.content
+    assert "of a game record." in sent.content
+    stored = await app.store.get_fixture(fixture.id)
+    assert stored is not None and stored.status == "reported" and stored.result is not None
+    assert stored.result["record"] == spelled  # stored as given
+    await stop_club(fake_discord, app)
