@@ -125,7 +125,7 @@ class Session:
         self.stopped = False
         self.record_path: Path | None = None
         self.store: Store | None = None
-        self._closed = False
+        self._closing: asyncio.Future[None] | None = None
 
     # -- opening --------------------------------------------------------------------
     async def run(self) -> int:
@@ -146,16 +146,22 @@ class Session:
             await self.close()
 
     async def close(self) -> None:
-        """Stop following the table and close the service and the store (idempotent;
-        everything was stored as it happened)."""
-        if self._closed:
-            return
-        self._closed = True
+        """Stop following the table and close the service and the store (everything was
+        stored as it happened). Every caller waits for the one closing, which a
+        cancelled caller does not interrupt: a store left open would keep its thread
+        alive after the front end is gone."""
         self.stopped = True
-        if self.service is not None:
-            await self.service.close()
-        if self.store is not None:
-            await self.store.close()
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
+        try:
+            if self.service is not None:
+                await self.service.close()
+        finally:
+            if self.store is not None:
+                await self.store.close()
 
     async def _run(self, store: Store) -> int:
         cfg = self.cfg
