@@ -1,6 +1,6 @@
 """How many tables of one human and three ``search`` players one bot process serves.
 
-    python bench/ai_capacity.py [--tables 25,50,75,100,125,150] [--seconds 40]
+    python bench/ai_capacity.py [--tables 50,75,100,125,150,200,250,300] [--seconds 40]
                                 [--think 4] [--workers 2] [--json FILE]
 
 Every table is a match of one scripted human (seat 0: a random legal action, taken
@@ -176,7 +176,7 @@ async def run(counts: list[int], seconds: float, think: float,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", default="25,50,75,100,125,150",
+    parser.add_argument("--tables", default="50,75,100,125,150,200,250,300",
                         help="table counts to try, increasing, comma-separated")
     parser.add_argument("--seconds", type=float, default=40.0,
                         help="measured seconds per table count (default 40)")

@@ -44,7 +44,7 @@ from typing import cast
 import discord
 
 from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest
-from bot.discord_bot.answer import NO_PINGS, UserError, answer, clip, sentence
+from bot.discord_bot.answer import NO_PINGS, UserError, answer, clip, refuse, sentence
 from bot.discord_bot.clicks import TableClicks
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.panel import SeatState, draw_panel, variants
@@ -136,11 +136,11 @@ class ShardedClicks(TableClicks):
     async def _forward(self, interaction: Interaction, request: ForwardRequest) -> None:
         """Acknowledge the click, hand it to the table's owner, and answer only what the
         owner cannot: a closed table, or an owner that does not answer in time."""
+        await interaction.response.defer()  # first: Discord wants an answer within 3 s
         row = await self.hub.store.get_table(request.table_id)
         if row is None or row.status not in ("lobby", "playing"):
-            await self._refuse(interaction, CLOSED)
+            await refuse(interaction, CLOSED)
             return
-        await interaction.response.defer()
         message = interaction.message
         reply_to: JsonObject = {
             "application_id": interaction.application_id, "token": interaction.token,

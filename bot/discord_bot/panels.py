@@ -263,9 +263,16 @@ class SeatPanels:
 
     def shown_in_dm(self, seat: int, channel_id: int, message_id: int, key: str) -> None:
         """The DM message ``message_id`` shows the drawing ``key`` (answered to a click on
-        it, here or by another process): it becomes the seat's live panel."""
+        it, here or by another process): it becomes the seat's live panel — unless the
+        seat has the DM of the deal in play and this is another (older) message: a click
+        on the last panel of a deal is answered after the next deal's DM was sent, and
+        that DM stays the live panel (the clicked one showed the answer once)."""
         panel = self.seats.get(seat)
         if panel is None:
+            return
+        if (panel.dm is not None and panel.dm_deal is not None and not panel.dm.closed
+                and panel.dm.message_id != message_id):
+            panel.live = "dm"
             return
         if panel.dm is None or panel.dm.message_id != message_id:
             if panel.dm is not None:

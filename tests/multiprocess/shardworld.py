@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import sys
 from dataclasses import dataclass, field
@@ -196,12 +197,9 @@ def hand_dm(user: SimulatedUser, deal: int) -> StoredMessage | None:
 
 def dm_deals(user: SimulatedUser) -> int:
     """The highest deal number the user got a hand DM for (0: none yet)."""
-    best = 0
-    for msg in user.dms:
-        for deal in range(best + 1, 40):
-            if f", deal {deal} ·" in msg.content:
-                best = deal
-    return best
+    found = [int(m.group(1)) for msg in user.dms
+             if (m := re.search(r", deal (\d+) ·", msg.content))]
+    return max(found, default=0)
 
 
 def warnings(result: InteractionResult) -> list[str]:

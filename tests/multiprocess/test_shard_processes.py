@@ -238,3 +238,13 @@ async def test_league_reminders_of_a_guild_come_once_from_its_owner(
                                   what="guild 1's reminder from process B")
     assert len(reminders(0)) == 1 and len(reminders(1)) == 1
     assert "Cup 1" in reminders(1)[0]
+
+
+async def test_auto_takes_discords_recommended_shard_count(world: ShardWorld) -> None:
+    """``TRICKTABLE_SHARD_COUNT=auto``: the count comes from ``GET /gateway/bot`` (the
+    fake recommends its 2 shards), and the process connects only its own shard."""
+    b = await world.start("1", TRICKTABLE_SHARD_COUNT="auto")
+    assert "Discord recommends 2 shards" in b.output()
+    assert "running shard 1 of 2" in b.output()
+    shards = {s.shard_id for s in world.server.sessions.values() if not s.closed}
+    assert shards == {1}
