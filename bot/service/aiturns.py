@@ -1,0 +1,91 @@
+"""AI turns of the table service: automatic seats (AI players, away humans) act by themselves.
+
+After the table's AI pace the seat's level (or the table's stand-in level for an away
+human) chooses a move, seeded from (table seed, seat, version), and submits it like any
+other action. At most ``ai_concurrency`` AI turns (choice and submission) run at once;
+a turn whose table moved on meanwhile is dropped, and after five failures in a row the
+table's AI turns pause (logged).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from bot.service.ai import choose_action, decision_seed
+from bot.service.errors import (
+    Rejected,
+    SaveFailed,
+    StaleAction,
+)
+from bot.service.live import LiveTable
+from games.actions import Action
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+log = logging.getLogger(__name__)
+
+
+class AITurns:
+    """The AI turns of one :class:`~bot.service.tables.TableService`; holds the semaphore
+    that bounds how many run at once. Decisions are asked through
+    ``TableService._choose`` and submitted through ``TableService._submit``."""
+
+    def __init__(self, hub: TableService, concurrency: int) -> None:
+        self._hub = hub
+        self.slots = asyncio.Semaphore(max(1, concurrency))
+
+    @staticmethod
+    def auto_seats(table: LiveTable) -> list[int]:
+        out = []
+        for s in table.to_act:
+            seat = table.seats[s]
+            if seat is not None and seat.auto:
+                out.append(s)
+        return out
+
+    async def run(self, table: LiveTable) -> None:
+        failures = 0
+        while table.status == "playing" and not self._hub.registry.closed:
+            seats = self.auto_seats(table)
+            if not seats:
+                return
+            seat, version = seats[0], table.version
+            table.ai_parked = True
+            try:
+                await self._hub.clock.sleep(table.settings.ai_pace)
+            finally:
+                table.ai_parked = False
+            if table.version != version or table.status != "playing":
+                continue
+            if seat not in self.auto_seats(table):
+                continue
+            try:
+                async with self.slots:
+                    if table.version != version or table.status != "playing":
+                        continue
+                    action = await self._hub._choose(table, seat, table.settings.standin)
+                    await self._hub._submit(table, seat, action, version, "ai")
+                failures = 0
+            except StaleAction:
+                continue
+            except (SaveFailed, Rejected) as exc:
+                failures += 1
+                log.warning("table %s: AI turn failed (%s)", table.id, exc)
+                if failures >= 5:
+                    log.error("table %s: AI turns keep failing; pausing them", table.id)
+                    return
+                await self._hub.clock.sleep(min(30.0, 0.5 * 2 ** failures))
+
+    async def choose(self, table: LiveTable, seat: int, standin: str) -> Action:
+        deal = table.deal
+        assert deal is not None
+        s = table.seats[seat]
+        level = s.level if s is not None and s.level is not None else standin
+        return await choose_action(
+            table.game, level, deal.view(seat), deal.legal_actions(seat),
+            seed=decision_seed(table.settings.seed, seat, table.version),
+            options=table.options, budget_ms=table.settings.ai_budget_ms, pool=self._hub.ai_pool,
+        )

@@ -1,0 +1,148 @@
+"""The action path of the table service: check, apply, store, then publish.
+
+An action is accepted only under the table's lock, when the seat is to act and its choice
+is current (else :class:`~bot.service.errors.StaleAction`), and when the engine allows it
+(else :class:`~bot.service.errors.Rejected` with the rule's reason). It is appended to the
+action log before anything is published; if the append fails the table is rebuilt from the
+store and the caller gets :class:`~bot.service.errors.SaveFailed`. Seat changes (away,
+returned, timeouts) and the turn deadline are then saved in the row, a finished match is
+recorded, and only then are the events published.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from bot.service.errors import (
+    Rejected,
+    SaveFailed,
+    StaleAction,
+)
+from bot.service.events import TableEvent
+from bot.service.live import LiveTable
+from bot.service.seats import seat_of
+from games.actions import Action, action_from_json
+from games.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+By = Literal["human", "ai", "timeout"]
+
+log = logging.getLogger(__name__)
+
+
+class ActionPath:
+    """Actions, ``away`` and ``rejoin`` for :class:`~bot.service.tables.TableService` (no
+    state of its own). Human, AI and timeout actions all go through :meth:`submit` (reached
+    as ``TableService._submit``, the one entry point a probe may wrap)."""
+
+    def __init__(self, hub: TableService) -> None:
+        self._hub = hub
+
+    async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],
+                  version: int) -> None:
+        """Play ``action`` for the seat of ``user_id``, chosen at table ``version``.
+
+        ``action`` is an :class:`Action` or its JSON form (``{"type": "play", "card":
+        "AS"}``). Raises StaleAction when the choice is no longer current, Rejected with
+        the rule's reason when the action is not allowed, SaveFailed when the store
+        failed (nothing changed). A player who was ``away`` is back by acting.
+        """
+        table = self._hub.registry.get(table_id)
+        seat = seat_of(table.seats, user_id)
+        if seat is None:
+            raise Rejected("you have no seat at this table")
+        if not isinstance(action, Action):
+            try:
+                _, action = action_from_json({**action, "seat": seat}, "action")
+            except Exception as exc:
+                raise Rejected(str(exc)) from None
+        await self._hub._submit(table, seat, action, version, "human")
+
+    async def rejoin(self, table_id: int, user_id: int) -> None:
+        """A player whose seat an AI took over is back (their next turns are theirs)."""
+        table = self._hub.registry.get(table_id)
+        async with table.lock:
+            seat = seat_of(table.seats, user_id)
+            if seat is None:
+                raise Rejected("you have no seat at this table")
+            old = table.seats[seat]
+            assert old is not None
+            if not old.away and not old.timeouts:
+                return
+            table.seats[seat] = old.returned()
+            events = [TableEvent(table.id, "returned", {"seat": seat}, None, table.version)]
+            changes: dict[str, Any] = {"seats": table.seats_json()}
+            if self._hub.timers.plan_deadline(table):
+                changes["turn_deadline"] = table.turn_deadline
+            await self._hub.rows.save(table, **changes)
+            self._hub.registry.publish(table, events)
+        self._hub._kick(table)
+
+    async def set_away(self, table_id: int, seat: int) -> None:
+        """Hand a human's seat to the stand-in AI until the player returns."""
+        table = self._hub.registry.get(table_id)
+        if not 0 <= seat < table.players:
+            raise Rejected(f"there is no seat {seat} at this table")
+        async with table.lock:
+            old = table.seats[seat]
+            if old is None or old.is_ai or old.away:
+                return
+            table.seats[seat] = replace(old, away=True)
+            self._hub.timers.plan_deadline(table)
+            await self._hub.rows.save(table, seats=table.seats_json(),
+                                 turn_deadline=table.turn_deadline)
+            self._hub.registry.publish(table, [TableEvent(table.id, "away", {"seat": seat}, None,
+                                             table.version)])
+        self._hub._kick(table)
+
+    async def submit(self, table: LiveTable, seat: int, action: Action, version: int,
+                      by: By) -> None:
+        async with table.lock:
+            if table.status != "playing" or table.match is None:
+                raise Rejected("the match is not in progress")
+            if not table.is_current(seat, version):
+                raise StaleAction()
+            entry = table.log_entry(seat, action, by)
+            try:
+                events = table.advance(seat, action)
+            except IllegalAction as exc:
+                raise Rejected(str(exc)) from None
+            try:
+                await self._hub.store.append_action(table.id, table.version, entry)
+            except Exception as exc:
+                await self._hub.rows.reload(table)
+                raise SaveFailed("the action could not be saved; please try again") from exc
+            changes: dict[str, Any] = {}
+            old = table.seats[seat]
+            assert old is not None
+            new = old
+            if by == "human" and (old.away or old.timeouts):
+                new = old.returned()
+                if old.away:
+                    events.append(TableEvent(table.id, "returned", {"seat": seat}, None,
+                                             table.version))
+            elif by == "timeout":
+                new = old.with_timeout()
+                events.append(TableEvent(table.id, "timeout", {"seat": seat}, None,
+                                         table.version))
+                if new.away and not old.away:
+                    events.append(TableEvent(table.id, "away", {"seat": seat}, None,
+                                             table.version))
+            if new != old:
+                table.seats[seat] = new
+                changes["seats"] = table.seats_json()
+            if table.match.over:
+                await self._hub.results.finish(table, events)
+            else:
+                if self._hub.timers.plan_deadline(table):
+                    changes["turn_deadline"] = table.turn_deadline
+                if changes:
+                    await self._hub.rows.save(table, **changes)
+                events.append(self._hub.registry.turn_event(table))
+            self._hub.registry.publish(table, events)
+        self._hub._kick(table)
