@@ -14,11 +14,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.service.ai import choose_action, decision_seed
-from bot.service.errors import (
-    Rejected,
-    SaveFailed,
-    StaleAction,
-)
+from bot.service.errors import Rejected, SaveFailed, StaleAction
 from bot.service.live import LiveTable
 from games.actions import Action
 
@@ -39,6 +35,7 @@ class AITurns:
 
     @staticmethod
     def auto_seats(table: LiveTable) -> list[int]:
+        """The seats to act that play by themselves (AI players, away humans)."""
         out = []
         for s in table.to_act:
             seat = table.seats[s]
@@ -47,6 +44,7 @@ class AITurns:
         return out
 
     async def run(self, table: LiveTable) -> None:
+        """The table's AI task: play every automatic seat to act, each after the AI pace."""
         failures = 0
         while table.status == "playing" and not self._hub.registry.closed:
             seats = self.auto_seats(table)
@@ -80,6 +78,7 @@ class AITurns:
                 await self._hub.clock.sleep(min(30.0, 0.5 * 2 ** failures))
 
     async def choose(self, table: LiveTable, seat: int, standin: str) -> Action:
+        """The move of ``seat``: its AI level, else ``standin``; seeded (seed, seat, version)."""
         deal = table.deal
         assert deal is not None
         s = table.seats[seat]

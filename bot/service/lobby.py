@@ -15,19 +15,13 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.service.errors import (
-    LobbyError,
-    TableChanged,
-)
+from bot.service.errors import LobbyError, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
 from bot.service.seats import Seat, seat_of
 from games.ai import LEVELS
 from games.registry import GAMES
-from storage import (
-    ChannelLocation,
-    LocationBusy,
-)
+from storage import ChannelLocation, LocationBusy
 from storage.models import Location
 
 if TYPE_CHECKING:
@@ -59,13 +53,7 @@ class Lobby:
         ai_budget_ms: float = 200.0,
         start: bool = False,
     ) -> int:
-        """Open a lobby at ``location`` and return the table id.
-
-        Options and the player count are checked now (a bad one raises LobbyError). The
-        turn timeout and AI pace default to the guild's settings (terminal: 120 s, 1.5 s).
-        ``seats`` may fill seats at once; ``start=True`` starts the match straight away
-        (all seats must then be filled).
-        """
+        """:meth:`TableService.create_table` (whose docstring states the contract)."""
         info = GAMES.get(game)
         if info is None:
             raise LobbyError(f"unknown game {game!r} (one of {', '.join(sorted(GAMES))})")
@@ -119,11 +107,13 @@ class Lobby:
 
     @staticmethod
     def check_unique(seats: Sequence[Seat | None]) -> None:
+        """A user takes at most one seat (LobbyError otherwise)."""
         users = [s.user_id for s in seats if s is not None and s.user_id is not None]
         if len(users) != len(set(users)):
             raise LobbyError("a player can take only one seat")
 
     async def _edit_lobby(self, table_id: int, edit: Callable[[LiveTable], None]) -> None:
+        """Apply ``edit`` to the seats under the lock, compare-and-set the row, publish."""
         table = self._hub.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
@@ -146,6 +136,7 @@ class Lobby:
 
     @staticmethod
     def _free_seat(table: LiveTable, seat: int | None) -> int:
+        """``seat`` if it is free, or the first free seat when ``None`` (else LobbyError)."""
         if seat is None:
             for i, s in enumerate(table.seats):
                 if s is None:
@@ -159,7 +150,7 @@ class Lobby:
 
     async def join(self, table_id: int, user_id: int, name: str,
                    seat: int | None = None) -> int:
-        """Seat a human (at ``seat`` or the first free one); returns the seat."""
+        """:meth:`TableService.join` (whose docstring states the contract)."""
         chosen: list[int] = []
 
         def edit(t: LiveTable) -> None:
@@ -174,7 +165,7 @@ class Lobby:
         return chosen[0]
 
     async def add_ai(self, table_id: int, level: str = "rules", seat: int | None = None) -> int:
-        """Seat an AI player of ``level``; returns the seat."""
+        """:meth:`TableService.add_ai` (whose docstring states the contract)."""
         chosen: list[int] = []
 
         def edit(t: LiveTable) -> None:
@@ -190,8 +181,7 @@ class Lobby:
         return chosen[0]
 
     async def leave(self, table_id: int, user_id: int) -> None:
-        """A human leaves the lobby (during play, a seat is never emptied: see
-        :meth:`set_away`)."""
+        """:meth:`TableService.leave` (whose docstring states the contract)."""
 
         def edit(t: LiveTable) -> None:
             i = seat_of(t.seats, user_id)
@@ -202,7 +192,7 @@ class Lobby:
         await self._edit_lobby(table_id, edit)
 
     async def clear_seat(self, table_id: int, seat: int) -> None:
-        """Empty a seat of the lobby (an AI, or a human removed by the host)."""
+        """:meth:`TableService.clear_seat` (whose docstring states the contract)."""
 
         def edit(t: LiveTable) -> None:
             if not 0 <= seat < t.players or t.seats[seat] is None:
@@ -212,9 +202,7 @@ class Lobby:
         await self._edit_lobby(table_id, edit)
 
     async def set_options(self, table_id: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Replace a lobby's rule options (checked by the engine as at ``create_table``: a
-        bad value raises LobbyError with the engine's reason and changes nothing); returns
-        the options in force."""
+        """:meth:`TableService.set_options` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
@@ -231,8 +219,7 @@ class Lobby:
         return dict(opts)
 
     async def arrange(self, table_id: int, order: Sequence[int]) -> None:
-        """Rearrange the lobby: new seat ``i`` gets whoever sat at ``order[i]`` (so
-        ``arrange(t, [0, 2, 1, 3])`` swaps seats 1 and 2, changing the partnerships)."""
+        """:meth:`TableService.arrange` (whose docstring states the contract)."""
 
         def edit(t: LiveTable) -> None:
             if sorted(order) != list(range(t.players)):
@@ -242,7 +229,7 @@ class Lobby:
         await self._edit_lobby(table_id, edit)
 
     async def start_match(self, table_id: int) -> None:
-        """Start the match (every seat must be taken): lobby → playing."""
+        """:meth:`TableService.start_match` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
@@ -274,7 +261,7 @@ class Lobby:
         self._hub._kick(table)
 
     async def abandon(self, table_id: int, reason: str = "the table was closed") -> None:
-        """Close the table without a result (lobby or playing)."""
+        """:meth:`TableService.abandon` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         async with table.lock:
             await self.abandon_locked(table, reason)

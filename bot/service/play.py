@@ -16,11 +16,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.service.errors import (
-    Rejected,
-    SaveFailed,
-    StaleAction,
-)
+from bot.service.errors import Rejected, SaveFailed, StaleAction
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 from bot.service.seats import seat_of
@@ -45,13 +41,7 @@ class ActionPath:
 
     async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],
                   version: int) -> None:
-        """Play ``action`` for the seat of ``user_id``, chosen at table ``version``.
-
-        ``action`` is an :class:`Action` or its JSON form (``{"type": "play", "card":
-        "AS"}``). Raises StaleAction when the choice is no longer current, Rejected with
-        the rule's reason when the action is not allowed, SaveFailed when the store
-        failed (nothing changed). A player who was ``away`` is back by acting.
-        """
+        """:meth:`TableService.act` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         seat = seat_of(table.seats, user_id)
         if seat is None:
@@ -64,7 +54,7 @@ class ActionPath:
         await self._hub._submit(table, seat, action, version, "human")
 
     async def rejoin(self, table_id: int, user_id: int) -> None:
-        """A player whose seat an AI took over is back (their next turns are theirs)."""
+        """:meth:`TableService.rejoin` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         async with table.lock:
             seat = seat_of(table.seats, user_id)
@@ -84,7 +74,7 @@ class ActionPath:
         self._hub._kick(table)
 
     async def set_away(self, table_id: int, seat: int) -> None:
-        """Hand a human's seat to the stand-in AI until the player returns."""
+        """:meth:`TableService.set_away` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         if not 0 <= seat < table.players:
             raise Rejected(f"there is no seat {seat} at this table")

@@ -15,16 +15,11 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.service.errors import (
-    LobbyError,
-    NoSuchTable,
-)
+from bot.service.errors import LobbyError, NoSuchTable
 from bot.service.events import WATCH_BOUND, Subscription, TableEvent
 from bot.service.live import LiveTable, TableSettings
 from bot.service.seats import seats_from_json
-from storage import (
-    Table,
-)
+from storage import Table
 from storage.models import Location
 
 if TYPE_CHECKING:
@@ -48,6 +43,7 @@ class TableRegistry:
 
     @staticmethod
     def quiet(table: LiveTable) -> bool:
+        """No work in progress at ``table``: lock free, no AI turn running, the timer parked."""
         if table.lock.locked() or table.busy:
             return False
         if table.ai_task is not None and not table.ai_task.done() and not table.ai_parked:
@@ -56,14 +52,14 @@ class TableRegistry:
         return timer is None or timer.done() or table.timer_parked
 
     def get(self, table_id: int) -> LiveTable:
+        """The open table ``table_id``; NoSuchTable when this process does not hold it."""
         table = self.tables.get(table_id)
         if table is None:
             raise NoSuchTable(f"there is no open table {table_id}")
         return table
 
     def state(self, table_id: int, seat: int | None) -> TableEvent:
-        """The ``state`` event ``seat`` would receive now (for a front end that starts or
-        redraws)."""
+        """:meth:`TableService.state` (whose docstring states the contract)."""
         t = self.get(table_id)
         if t.match is None:
             return TableEvent(t.id, "lobby", self.lobby_data(t), None, t.version)
@@ -71,13 +67,7 @@ class TableRegistry:
 
     def subscribe(self, table_id: int, seat: int | None = None, *,
                   bound: int | None = None) -> Subscription:
-        """Events of one table for ``seat`` (``None``: public events only). The current
-        ``state`` (or ``lobby``) is queued first, so a new subscriber can draw at once.
-
-        At most ``bound`` events are held (default
-        :data:`~bot.service.events.SUBSCRIPTION_BOUND`); a reader that falls further
-        behind gets a ``resync`` in place of the dropped events and must re-read the table
-        (:meth:`state`, :meth:`info`). See :class:`~bot.service.events.Subscription`."""
+        """:meth:`TableService.subscribe` (whose docstring states the contract)."""
         table = self.get(table_id)
         if seat is not None and not 0 <= seat < table.players:
             raise LobbyError(f"there is no seat {seat} at this table")
@@ -87,25 +77,19 @@ class TableRegistry:
         return sub
 
     def watch(self, *, bound: int | None = None) -> Subscription:
-        """Public events of every table (lobby, started, match_over, abandoned, …), for a
-        front end that must notice tables it did not open (recovered ones). Bounded like
-        :meth:`subscribe`, by default to :data:`~bot.service.events.WATCH_BOUND` events:
-        after a ``resync`` (its ``table_id`` is 0) the watcher must re-read every table it
-        shows (:meth:`table_ids`, :meth:`info`; a table that is gone was finished or
-        abandoned meanwhile)."""
+        """:meth:`TableService.watch` (whose docstring states the contract)."""
         sub = Subscription(0, None, self.unsubscribe,
                            bound=WATCH_BOUND if bound is None else bound)
         self.watchers.append(sub)
         return sub
 
     def subscriptions(self, table_id: int) -> list[Subscription]:
-        """The open subscriptions of one table (a copy; for tests and diagnostics, e.g. to
-        lower one subscription's ``bound``). Empty for a table this process does not
-        hold."""
+        """:meth:`TableService.subscriptions` (whose docstring states the contract)."""
         table = self.tables.get(table_id)
         return [] if table is None else list(table.subs)
 
     def unsubscribe(self, sub: Subscription) -> None:
+        """Forget a closed subscription (of a table or a watcher)."""
         if sub in self.watchers:
             self.watchers.remove(sub)
         table = self.tables.get(sub.table_id)
@@ -136,6 +120,7 @@ class TableRegistry:
         self.publish(table, [TableEvent(table.id, "lobby", self.lobby_data(table))])
 
     def lobby_data(self, table: LiveTable) -> dict[str, Any]:
+        """The data of a ``lobby`` event: status, game, seats, teams, idle deadline."""
         return {
             "status": table.status,
             "game": table.game,
@@ -147,6 +132,7 @@ class TableRegistry:
         }
 
     def turn_event(self, table: LiveTable) -> TableEvent:
+        """The public ``turn`` event: who is to act, at which version, until when."""
         deadline = table.turn_deadline
         return TableEvent(table.id, "turn", {
             "to_act": list(table.to_act), "version": table.version,
@@ -158,6 +144,7 @@ class TableRegistry:
         asyncio.get_running_loop().call_soon(self.unload, table)
 
     def unload(self, table: LiveTable) -> None:
+        """Forget ``table`` now: cancel its tasks (not the calling one), close its subscriptions."""
         self.tables.pop(table.id, None)
         if self.by_location.get(table.location) == table.id:
             del self.by_location[table.location]
@@ -169,6 +156,7 @@ class TableRegistry:
             sub.close()
 
     def from_row(self, row: Table) -> LiveTable:
+        """A live table for a stored row (a playing table then replays its log)."""
         return LiveTable(
             id=row.id, location=row.location, game=row.game, options=dict(row.options),
             players=len(row.seats), seats=seats_from_json(row.seats), status=row.status,
@@ -178,5 +166,6 @@ class TableRegistry:
         )
 
     def index(self, table: LiveTable) -> None:
+        """Hold ``table``: by id and by location."""
         self.tables[table.id] = table
         self.by_location[table.location] = table.id

@@ -18,12 +18,7 @@ from bot.service.hooks import FinishedMatch
 from bot.service.live import LiveTable
 from bot.service.rows import write_row
 from bot.service.seats import Seat
-from storage import (
-    ChannelLocation,
-    DealRecord,
-    MatchRecord,
-    Participant,
-)
+from storage import ChannelLocation, DealRecord, MatchRecord, Participant
 from storage.models import Outcome
 
 if TYPE_CHECKING:

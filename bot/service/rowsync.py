@@ -13,16 +13,11 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.service.errors import (
-    TableChanged,
-)
+from bot.service.errors import TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 from bot.service.rows import refresh, write_row
-from storage import (
-    StaleTable,
-    Table,
-)
+from storage import StaleTable, Table
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService

@@ -39,32 +39,28 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from bot.service.ai import Pool
+from bot.service.aiturns import AITurns
 from bot.service.clock import Clock, SystemClock
-from bot.service.errors import (
-    NoSuchTable,
-    TableChanged,
-)
+from bot.service.errors import NoSuchTable, TableChanged
 from bot.service.events import Subscription, TableEvent
 from bot.service.hooks import NoRatings, RatingsHook
 from bot.service.live import LiveTable, TableSettings
+from bot.service.lobby import Lobby
+from bot.service.play import ActionPath, By
+from bot.service.registry import TableRegistry
+from bot.service.results import MatchResults
 from bot.service.rows import write_row
+from bot.service.rowsync import RowSync
 from bot.service.seats import Seat, seat_of
+from bot.service.timers import TurnTimers
 from games.actions import Action
-from storage import (
-    StaleTable,
-    Store,
-)
+from storage import StaleTable, Store
 from storage.models import Location
-
-log = logging.getLogger(__name__)
-
-By = Literal["human", "ai", "timeout"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +203,7 @@ class TableService:
         return self.registry.by_location.get(location)
 
     def _table(self, table_id: int) -> LiveTable:
+        """The open table ``table_id``; NoSuchTable when this process does not hold it."""
         return self.registry.get(table_id)
 
     def info(self, table_id: int) -> TableInfo:
@@ -339,7 +336,9 @@ class TableService:
         (all seats must then be filled).
         """
         return await self.lobby.create_table(
-            location, game, options=options, players=players, seed=seed, first_dealer=first_dealer, seats=seats, turn_timeout=turn_timeout, ai_pace=ai_pace, standin=standin, ai_budget_ms=ai_budget_ms, start=start)
+            location, game, options=options, players=players, seed=seed,
+            first_dealer=first_dealer, seats=seats, turn_timeout=turn_timeout,
+            ai_pace=ai_pace, standin=standin, ai_budget_ms=ai_budget_ms, start=start)
 
     async def join(self, table_id: int, user_id: int, name: str,
                    seat: int | None = None) -> int:
@@ -353,11 +352,11 @@ class TableService:
     async def leave(self, table_id: int, user_id: int) -> None:
         """A human leaves the lobby (during play, a seat is never emptied: see
         :meth:`set_away`)."""
-        return await self.lobby.leave(table_id, user_id)
+        await self.lobby.leave(table_id, user_id)
 
     async def clear_seat(self, table_id: int, seat: int) -> None:
         """Empty a seat of the lobby (an AI, or a human removed by the host)."""
-        return await self.lobby.clear_seat(table_id, seat)
+        await self.lobby.clear_seat(table_id, seat)
 
     async def set_options(self, table_id: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Replace a lobby's rule options (checked by the engine as at ``create_table``: a
@@ -368,15 +367,15 @@ class TableService:
     async def arrange(self, table_id: int, order: Sequence[int]) -> None:
         """Rearrange the lobby: new seat ``i`` gets whoever sat at ``order[i]`` (so
         ``arrange(t, [0, 2, 1, 3])`` swaps seats 1 and 2, changing the partnerships)."""
-        return await self.lobby.arrange(table_id, order)
+        await self.lobby.arrange(table_id, order)
 
     async def start_match(self, table_id: int) -> None:
         """Start the match (every seat must be taken): lobby → playing."""
-        return await self.lobby.start_match(table_id)
+        await self.lobby.start_match(table_id)
 
     async def abandon(self, table_id: int, reason: str = "the table was closed") -> None:
         """Close the table without a result (lobby or playing)."""
-        return await self.lobby.abandon(table_id, reason)
+        await self.lobby.abandon(table_id, reason)
 
     # == play (ActionPath, AITurns, TurnTimers) =======================================
     async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],
@@ -388,21 +387,23 @@ class TableService:
         the rule's reason when the action is not allowed, SaveFailed when the store
         failed (nothing changed). A player who was ``away`` is back by acting.
         """
-        return await self.play.act(table_id, user_id, action, version)
+        await self.play.act(table_id, user_id, action, version)
 
     async def rejoin(self, table_id: int, user_id: int) -> None:
         """A player whose seat an AI took over is back (their next turns are theirs)."""
-        return await self.play.rejoin(table_id, user_id)
+        await self.play.rejoin(table_id, user_id)
 
     async def set_away(self, table_id: int, seat: int) -> None:
         """Hand a human's seat to the stand-in AI until the player returns."""
-        return await self.play.set_away(table_id, seat)
+        await self.play.set_away(table_id, seat)
 
     async def _submit(self, table: LiveTable, seat: int, action: Action, version: int,
                       by: By) -> None:
-        return await self.play.submit(table, seat, action, version, by)
+        """Every action (human, AI, timeout) goes through here (:meth:`ActionPath.submit`)."""
+        await self.play.submit(table, seat, action, version, by)
 
     async def _choose(self, table: LiveTable, seat: int, standin: str) -> Action:
+        """Every AI decision (AI turn or timeout) is asked here (:meth:`AITurns.choose`)."""
         return await self.ai.choose(table, seat, standin)
 
     def _kick(self, table: LiveTable) -> None:

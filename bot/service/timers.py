@@ -14,12 +14,7 @@ import datetime as dt
 import logging
 from typing import TYPE_CHECKING
 
-from bot.service.errors import (
-    Rejected,
-    SaveFailed,
-    StaleAction,
-    TableChanged,
-)
+from bot.service.errors import Rejected, SaveFailed, StaleAction, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 
@@ -37,6 +32,7 @@ class TurnTimers:
         self._hub = hub
 
     def waiting_humans(self, table: LiveTable) -> list[int]:
+        """The seats to act held by humans who are not away (a deadline waits for them)."""
         out = []
         for s in table.to_act:
             seat = table.seats[s]
@@ -66,6 +62,7 @@ class TurnTimers:
         return False
 
     def restart(self, table: LiveTable) -> None:
+        """Start the timer task when a deadline is set and none runs (a running one re-reads)."""
         current = asyncio.current_task()
         task = table.timer_task
         if task is not None and not task.done():
@@ -79,6 +76,7 @@ class TurnTimers:
                                                    name=f"table-{table.id}-timers")
 
     def next_due(self, table: LiveTable) -> tuple[dt.datetime, str] | None:
+        """The next due time and its kind (``lobby``, ``reminder`` or ``turn``), if any."""
         if table.status == "lobby" and table.lobby_deadline is not None:
             return table.lobby_deadline, "lobby"
         if table.status == "playing" and table.turn_deadline is not None:
@@ -90,6 +88,7 @@ class TurnTimers:
         return None
 
     async def _run(self, table: LiveTable) -> None:
+        """The table's timer task: sleep until the next due time, then act on it."""
         while table.id in self._hub.registry.tables and not self._hub.registry.closed:
             due = self.next_due(table)
             if due is None:
