@@ -98,7 +98,7 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
                                 max_wait_ms=self.settings.ai_max_wait_ms)
         ratings: RatingsHook = MatchResultsHook(self.store)
         self.service = TableService(self.store, clock=self._clock, ratings=ratings,
-                                    ai_pool=self._pool)
+                                    ai_pool=self._pool, ai_budget_ms=self.settings.ai_budget_ms)
         self.hub = TableHub(self, self.service, self.store, self.settings)
         clicks = (TableClicks(self.hub) if self.node is None
                   else ShardedClicks(self.hub, self.node))

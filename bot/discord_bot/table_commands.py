@@ -22,6 +22,7 @@ from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.service import LobbyError, NoSuchTable
+from games.ai import PLAYABLE_LEVELS
 from games.errors import RecordError, quote
 from games.records import load_json
 from games.registry import GAMES
@@ -168,7 +169,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
     @app_commands.describe(level="random, rules (sound habits) or search (the strongest)",
                            seat="the seat (default: the first free one)")
     @app_commands.choices(level=[app_commands.Choice(name=n, value=n)
-                                 for n in ("search", "rules", "random")])
+                                 for n in PLAYABLE_LEVELS])
     async def table_ai(self, interaction: Interaction, level: str = "rules",
                        seat: app_commands.Range[int, 0, 5] | None = None) -> None:
         async def run() -> Reply:

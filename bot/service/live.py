@@ -21,6 +21,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.ai import DEFAULT_BUDGET_MS
 from bot.service.events import Subscription, TableEvent
 from bot.service.seats import Seat
 from games.actions import Action, action_from_json
@@ -49,7 +50,7 @@ class TableSettings:
     rated: bool = False
     """Whether a match with AI players counts for ratings (the guild's
     ``ai_matches_rated``); a match of humans only in a guild always counts."""
-    ai_budget_ms: float = 200.0
+    ai_budget_ms: float = DEFAULT_BUDGET_MS
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -71,7 +72,7 @@ class TableSettings:
             ai_pace=float(meta.get("ai_pace", 1.5)),
             standin=str(meta.get("standin", "rules")),
             rated=bool(meta.get("rated", False)),
-            ai_budget_ms=float(meta.get("ai_budget_ms", 200.0)),
+            ai_budget_ms=float(meta.get("ai_budget_ms", DEFAULT_BUDGET_MS)),
         )
 
 

@@ -50,7 +50,7 @@ class Lobby:
         turn_timeout: float | None = None,
         ai_pace: float | None = None,
         standin: str = "rules",
-        ai_budget_ms: float = 200.0,
+        ai_budget_ms: float | None = None,
         start: bool = False,
     ) -> int:
         """:meth:`TableService.create_table` (whose docstring states the contract)."""
@@ -83,7 +83,9 @@ class Lobby:
             seed=seed_text, first_dealer=first_dealer,
             turn_timeout=float(timeout_default if turn_timeout is None else turn_timeout),
             ai_pace=float(pace_default if ai_pace is None else ai_pace),
-            standin=standin, ai_budget_ms=ai_budget_ms, rated=ai_rated,
+            standin=standin,
+            ai_budget_ms=self._hub.ai_budget_ms if ai_budget_ms is None else ai_budget_ms,
+            rated=ai_rated,
         )
         opts = match.options.to_json()
         lobby_deadline = self._hub.clock.now() + LOBBY_IDLE

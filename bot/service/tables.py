@@ -43,7 +43,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.ai import Pool
+from bot.service.ai import DEFAULT_BUDGET_MS, Pool
 from bot.service.aiturns import AITurns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import NoSuchTable, TableChanged
@@ -108,8 +108,11 @@ class TableService:
         ratings: RatingsHook | None = None,
         ai_pool: Pool | None = None,
         ai_concurrency: int = 32,
+        ai_budget_ms: float = DEFAULT_BUDGET_MS,
     ) -> None:
         self.store = store
+        self.ai_budget_ms = ai_budget_ms
+        """Thinking time per move of ``search`` players at tables opened without one."""
         self.ai_pool = ai_pool
         self.clock: Clock = clock or SystemClock()
         self.ratings: RatingsHook = ratings or NoRatings()
@@ -325,7 +328,7 @@ class TableService:
         turn_timeout: float | None = None,
         ai_pace: float | None = None,
         standin: str = "rules",
-        ai_budget_ms: float = 200.0,
+        ai_budget_ms: float | None = None,
         start: bool = False,
     ) -> int:
         """Open a lobby at ``location`` and return the table id.
@@ -333,7 +336,8 @@ class TableService:
         Options and the player count are checked now (a bad one raises LobbyError). The
         turn timeout and AI pace default to the guild's settings (terminal: 120 s, 1.5 s).
         ``seats`` may fill seats at once; ``start=True`` starts the match straight away
-        (all seats must then be filled).
+        (all seats must then be filled). ``ai_budget_ms`` (the thinking time of its
+        ``search`` players) defaults to the service's.
         """
         return await self.lobby.create_table(
             location, game, options=options, players=players, seed=seed,
