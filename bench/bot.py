@@ -227,7 +227,7 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         rows.append(("cards played", str(played), ""))
         rows.append(("interaction → response p50 / p95",
                      f"{p50:.1f} ms / {p95:.1f} ms", "p95 ≤ 50 ms"))
-        names = {"h": "My hand click", "s": "card select", "a": "signal button"}
+        names = {"h": "My hand click", "s": "card select", "a": "action button"}
         for k, v in sorted(by_kind.items()):
             v.sort()
             rows.append((f"… {names.get(k, k)} ({len(v)}) p50 / p95",

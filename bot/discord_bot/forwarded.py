@@ -22,8 +22,11 @@ the owner applied the request under the table's lock exactly as a local click
   one editor (:class:`~bot.discord_bot.panels.SeatPanels`, which draws the newest state
   and never lets an older drawing land after a newer one) redraws it; an older DM message
   clicked (e.g. the last panel of a finished deal) is edited through the token to the
-  state of now. A pick's variants or a signal choice are drawn through the token on the
-  clicked DM, which becomes the seat's live panel (as a local click makes it);
+  state of now. A click that ended the live DM's deal (the next deal's DM not sent yet)
+  is drawn through the token too, and that DM recorded as showing it: a deal's DM editor
+  draws only its own deal, so it would leave the old turn's controls on the panel. A
+  pick's variants or a signal choice are drawn through the token on the clicked DM,
+  which becomes the seat's live panel (as a local click makes it);
 * ``applied`` ``rejoin``: "Welcome back", privately;
 * anything else: the reason, privately (as :func:`bot.discord_bot.answer.refuse` words it).
 
@@ -48,6 +51,7 @@ from bot.discord_bot.answer import NO_PINGS, UserError, answer, clip, refuse, se
 from bot.discord_bot.clicks import TableClicks
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.panel import SeatState, draw_panel, variants
+from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.router import Click
 from bot.service import NoSuchTable, ServiceError, StaleAction
 from games.actions import Action, action_from_json
@@ -204,16 +208,21 @@ class ShardedClicks(TableClicks):
         channel_id, message_id = reply_to.get("channel_id"), reply_to.get("message_id")
         clicked = isinstance(channel_id, int) and isinstance(message_id, int)
         if panels is not None and clicked and pick is None and signal is None:
-            if panels.live_dm(seat) == message_id:
+            live = panels.live_dm(seat) == message_id
+            if live and _dm_draws(panels, seat, state):
                 # The seat's live DM has one editor (a LiveMessage: in order, always the
                 # newest state), which redraws it: an edit from here could land after,
                 # and hide, a newer turn's panel.
                 await panels.refresh(seat, panels.state_of(seat) or state)
                 return
-            # An older message (e.g. the last panel of a finished deal): show the state
-            # of now on it; the live DM stays the seat's panel.
-            await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
-            return
+            if not live:
+                # An older message (e.g. the last panel of a finished deal): show the
+                # state of now on it; the live DM stays the seat's panel.
+                await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
+                return
+            # The live DM of a deal this click ended (the next deal's DM is not sent
+            # yet): its editor draws only its own deal and would leave the old turn's
+            # controls on it; it is drawn here and recorded, as a local click does.
         await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
         if panels is not None and clicked:
             panels.shown_in_dm(seat, cast(int, channel_id), cast(int, message_id),
@@ -244,6 +253,13 @@ class ShardedClicks(TableClicks):
         played = chosen if chosen in options or not options else options[0]
         await self.service.act(request.table_id, request.user_id, played, version)
         return None, None
+
+
+def _dm_draws(panels: SeatPanels, seat: int, state: SeatState) -> bool:
+    """Whether the seat's DM editor draws ``state``: a deal's DM shows only that deal, so
+    a click that ended the deal (``state`` is of the next one) is not drawn by it."""
+    panel = panels.seats.get(seat)
+    return panel is not None and panel.dm_deal in (None, state.deal)
 
 
 def _outcome_text(outcome: ForwardOutcome) -> str:

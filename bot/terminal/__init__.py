@@ -49,9 +49,15 @@ def main(argv: Sequence[str], stdin: IO[str] | None = None,
 
 
 def play(args: argparse.Namespace, stdin: IO[str], stdout: IO[str], *, plain: bool) -> int:
-    """Check the arguments (one line and status 2 when one is bad), then play."""
+    """Check the arguments (one line and status 2 when one is bad, an unknown ``--lang``
+    or ``TRICKTABLE_LANG`` included), then play."""
+    from bot.cli_lang import translator_for
+
+    t = translator_for(args, "play")
+    if t is None:
+        return 2
     try:
-        cfg = check(args)
+        cfg = check(args, t)
     except ConfigError as exc:
         print(f"tricktable play: {exc}", file=sys.stderr if stdout is sys.stdout else stdout)
         return 2
@@ -76,6 +82,7 @@ def _plain(cfg: PlayConfig, stdin: IO[str], stdout: IO[str]) -> int:
     try:
         return asyncio.run(session.run())
     except KeyboardInterrupt:
-        stdout.write("\nInterrupted: the game is saved. Continue it with "
-                     f"`tricktable play {cfg.game} --resume`.\n")
+        stdout.write("\n" + session.t.gettext(
+            "Interrupted: the game is saved. Continue it with `{command}`.").format(
+                command=f"tricktable play {cfg.game} --resume") + "\n")
         return 130

@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown, Static
 
+from bot.i18n import N_, Translator
 from bot.terminal.choices import Choices, interpret, needs_confirmation, read_card
 from bot.terminal.config import PlayConfig
 from bot.terminal.session import Session, TableModel
@@ -35,18 +36,19 @@ from bot.terminal.widgets import HandView, TableView
 from bot.words.actions import action_text
 from bot.words.cards import card_text
 from bot.words.events import trick_line
-from bot.words.rules import summary_file
+from bot.words.seating import join_names
+from bot.words.summary import summary_file, tagline
 from bot.words.table_state import match_facts, score_line, table_facts
 from games.actions import Action
 from games.registry import GAMES
 
-KEYS_HELP = """\
+KEYS_HELP = N_("""\
 **Keys** — ←/→ legal cards · ↑/↓ next suit · Enter play the card · type a card
 (`qh`, `10s`, `ts`) to pick it · `v` signals/bella for the card (then 1–9 or Enter,
 Esc back) · Space mark cards for a multi-card bid · Tab the buttons · `?` this help ·
 Ctrl+Q stop (the game is saved; `tricktable play GAME --resume` continues).
 Mouse: click a card to play it, click a button to decide.
-"""
+""")
 
 TYPED = set("akqjt1023456789shdc")
 
@@ -57,16 +59,18 @@ class Confirm(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, t: Translator) -> None:
         super().__init__()
         self.question = question
+        self.t = t
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question)
             with Horizontal():
-                yield Button("Yes (y)", id="yes", variant="error", compact=True)
-                yield Button("No (n)", id="no", compact=True)
+                yield Button(self.t.gettext("Yes (y)"), id="yes", variant="error",
+                             compact=True)
+                yield Button(self.t.gettext("No (n)"), id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -81,15 +85,17 @@ class Confirm(ModalScreen[bool]):
 class Notice(ModalScreen[None]):
     """Text held on screen until any key or click (deal results, the match result)."""
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, title: str, lines: list[str], t: Translator) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
+        self.t = t
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"[b]{_escape(self.title_text)}[/b]  [dim]Press any key to "
-                         "continue.[/dim]")
+            yield Static("[b]{title}[/b]  [dim]{hint}[/dim]".format(
+                title=_escape(self.title_text),
+                hint=_escape(self.t.gettext("Press any key to continue."))))
             with VerticalScroll(id="result"):
                 yield Static("\n".join(_escape(x) for x in self.lines))
 
@@ -108,16 +114,19 @@ class Help(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close",
                                                      "Close")]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, t: Translator) -> None:
         super().__init__()
         self.game = game
+        self.t = t
 
     def compose(self) -> ComposeResult:
         info = GAMES[self.game]
+        language = self.t.language
+        line = tagline(self.game, language) or info.summary_line
+        close = self.t.gettext("Esc closes this help; ↑/↓ or the wheel scroll it.")
         with VerticalScroll(id="help"):
-            yield Markdown(f"# {info.title}\n\n{info.summary_line}\n\n{KEYS_HELP}\n"
-                           "*Esc closes this help; ↑/↓ or the wheel scroll it.*\n\n---\n\n"
-                           + summary_file(self.game))
+            yield Markdown(f"# {info.title}\n\n{line}\n\n{self.t.gettext(KEYS_HELP)}\n"
+                           f"*{close}*\n\n---\n\n" + summary_file(self.game, language))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -152,6 +161,7 @@ class TableApp(App[int]):
         super().__init__()
         self.cfg = cfg
         self.session = Session(cfg, self)
+        self.t = self.session.t
         self.model: TableModel | None = None
         self.current: Choices | None = None
         self.typed = ""
@@ -166,11 +176,11 @@ class TableApp(App[int]):
     def compose(self) -> ComposeResult:
         yield Static("", id="score")
         with Horizontal(id="middle"):
-            yield TableView(id="table")
+            yield TableView(self.t, id="table")
             with Vertical(id="side"):
                 yield Static("", id="facts")
                 yield Static("", id="log")
-        yield HandView(id="hand")
+        yield HandView(self.t, id="hand")
         yield Horizontal(id="buttons")
         yield Static("", id="message")
 
@@ -210,7 +220,8 @@ class TableApp(App[int]):
             self.say(self._turn_hint())
         elif choices.others:
             self.query_one("#buttons").children[0].focus()
-            self.say("Your turn: choose with the buttons (Tab, Enter or a click).")
+            self.say(self.t.gettext("Your turn: choose with the buttons (Tab, Enter or a "
+                                    "click)."))
         return True
 
     async def deal_over(self, model: TableModel, lines: list[str]) -> None:
@@ -218,13 +229,13 @@ class TableApp(App[int]):
         self.current = None
         self._buttons(())
         self.redraw()
-        await self.push_screen(Notice(lines[0], lines[1:]), wait_for_dismiss=True)
+        await self.push_screen(Notice(lines[0], lines[1:], self.t), wait_for_dismiss=True)
 
     async def match_over(self, model: TableModel, lines: list[str]) -> None:
         self.model = model
         self.redraw()
         self.final_text = "\n".join(lines)
-        await self.push_screen(Notice(lines[0], lines[1:]), wait_for_dismiss=True)
+        await self.push_screen(Notice(lines[0], lines[1:], self.t), wait_for_dismiss=True)
 
     # -- drawing ------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -235,7 +246,8 @@ class TableApp(App[int]):
         model = self.model
         if model is None or not self.ready:
             return
-        head = f"{model.title} · deal {model.deal + 1}"
+        head = self.t.gettext("{title} · deal {number}").format(
+            title=model.title, number=self.t.number(model.deal + 1))
         if model.match:
             head += " · " + score_line(model.match, model.seating, model.me)
         self.query_one("#score", Static).update(_escape(head))
@@ -244,7 +256,7 @@ class TableApp(App[int]):
         facts += match_facts(model.match, model.seating, model.me)
         last = model.last_trick()
         if last is not None and (model.view or {}).get("trick", {}).get("cards"):
-            facts.append(("Last trick", trick_line(model.seating, last)))
+            facts.append((self.t.gettext("Last trick"), trick_line(model.seating, last)))
         self.query_one("#facts", Static).update(
             "\n".join(f"[b]{_escape(k)}:[/b] {_escape(v)}" for k, v in facts))
         lines = [x for kind, x in model.log if kind not in ("play", "trick")]
@@ -256,23 +268,25 @@ class TableApp(App[int]):
             self._buttons(())
             waiting = [model.seating.name(s) for s in model.to_act if s != model.me]
             if waiting and not model.over:
-                self.say(f"Waiting for {', '.join(waiting)}…")
+                self.say(self.t.gettext("Waiting for {players}…").format(
+                    players=join_names(waiting, self.t)))
 
     def _buttons(self, actions: tuple[Action, ...] | list[Action]) -> None:
         bar = self.query_one("#buttons", Horizontal)
         bar.remove_children()
         game = self.cfg.game
-        bar.mount_all([ActionButton(a, action_text(a, game)) for a in actions])
+        bar.mount_all([ActionButton(a, action_text(a, game, t=self.t)) for a in actions])
 
     def _turn_hint(self) -> str:
         hand = self.query_one(HandView)
-        text = "Your turn: ←/→ and Enter, or type a card (e.g. qh)"
+        parts = [self.t.gettext("Your turn: ←/→ and Enter, or type a card (e.g. qh)")]
         choice = self.current.cards.get(hand.cursor or "") if self.current else None
         if choice is not None and choice.variants:
-            text += f"; v: signal/bella with {card_text(choice.card)}"
+            parts.append(self.t.gettext("v: signal/bella with {card}").format(
+                card=card_text(choice.card)))
         if self.current and self.current.multi:
-            text += "; Space marks up to three cards"
-        return text + "."
+            parts.append(self.t.gettext("Space marks up to three cards"))
+        return "; ".join(parts) + "."
 
     # -- input --------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
@@ -315,7 +329,8 @@ class TableApp(App[int]):
             self.say(self._turn_hint())
         elif key == "backspace":
             self.typed = self.typed[:-1]
-            self.say(f"Typed: {self.typed}" if self.typed else self._turn_hint())
+            self.say(self.t.gettext("Typed: {text}").format(text=self.typed) if self.typed
+                     else self._turn_hint())
         elif event.character and event.character.lower() in TYPED:
             self._type(event.character.lower())
         else:
@@ -336,19 +351,20 @@ class TableApp(App[int]):
                 if code in hand.legal:
                     hand.cursor = code
                     hand.refresh()
-                self.say(f"{card_text(code)}: Enter to play it.")
+                self.say(self.t.gettext("{card}: Enter to play it.").format(
+                    card=card_text(code)))
                 return
-        self.say(f"Typed: {self.typed}")
+        self.say(self.t.gettext("Typed: {text}").format(text=self.typed))
 
     def _enter(self) -> None:
         assert self.current is not None
         hand = self.query_one(HandView)
         if hand.marked:
-            chosen = interpret(" ".join(hand.marked), self.current, hand.hand)
+            chosen = interpret(" ".join(hand.marked), self.current, hand.hand, self.t)
         elif self.typed:
-            chosen = interpret(self.typed, self.current, hand.hand)
+            chosen = interpret(self.typed, self.current, hand.hand, self.t)
         elif hand.cursor is not None:
-            chosen = interpret(hand.cursor, self.current, hand.hand)
+            chosen = interpret(hand.cursor, self.current, hand.hand, self.t)
         else:
             return
         self.typed = ""
@@ -370,25 +386,26 @@ class TableApp(App[int]):
             hand.marked.append(hand.cursor)
         hand.refresh()
         marked = " ".join(card_text(c) for c in hand.marked)
-        self.say(f"Bid: {marked} — Enter to bid them." if marked else self._turn_hint())
+        self.say(self.t.gettext("Bid: {cards} — Enter to bid them.").format(cards=marked)
+                 if marked else self._turn_hint())
 
     def _offer_variants(self) -> None:
         hand = self.query_one(HandView)
         choice = self.current.cards.get(hand.cursor or "") if self.current else None
         if choice is None or not choice.variants:
-            self.say("This card has no signal or other variant.")
+            self.say(self.t.gettext("This card has no signal or other variant."))
             return
         self.variants = list(choice.actions)
         self._buttons(self.variants)
-        words = " · ".join(f"{i}: {action_text(a, self.cfg.game)}"
+        words = " · ".join(f"{i}: {action_text(a, self.cfg.game, t=self.t)}"
                            for i, a in enumerate(self.variants, start=1))
-        self.say(f"{words} · Esc back")
+        self.say(self.t.gettext("{choices} · Esc back").format(choices=words))
 
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
         if self.current is None or self.busy:
             return
         hand = self.query_one(HandView)
-        chosen = interpret(message.card, self.current, hand.hand)
+        chosen = interpret(message.card, self.current, hand.hand, self.t)
         if isinstance(chosen, str):
             self._offer_variants()
             return
@@ -409,15 +426,16 @@ class TableApp(App[int]):
         try:
             if needs_confirmation(action):
                 sure = await self.push_screen(
-                    Confirm("Concede the deal? The opponents score the whole deal."),
+                    Confirm(self.t.gettext("Concede the deal? The opponents score the whole "
+                                           "deal."), self.t),
                     wait_for_dismiss=True)
                 if not sure:
-                    self.say("Not conceded. " + (self._turn_hint() if self.current and
-                                                 self.current.cards else ""))
+                    hint = self._turn_hint() if self.current and self.current.cards else ""
+                    self.say(" ".join([self.t.gettext("Not conceded."), hint]).strip())
                     return
             reason = await self.session.act(action)
             if reason is not None:
-                self.say(f"Not allowed: {reason}")
+                self.say(self.t.gettext("Not allowed: {reason}").format(reason=reason))
                 return
             self.variants = []
             self.query_one(HandView).marked = []
@@ -425,7 +443,7 @@ class TableApp(App[int]):
             self.busy = False
 
     def action_help(self) -> None:
-        self.push_screen(Help(self.cfg.game))
+        self.push_screen(Help(self.cfg.game, self.t))
 
     async def action_stop(self) -> None:
         self.session.stopped = True

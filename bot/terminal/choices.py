@@ -20,8 +20,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.i18n import Translator
 from bot.words.actions import action_text
 from bot.words.cards import card_text
+from bot.words.text import or_english
 from games.actions import Action
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 
@@ -129,13 +131,16 @@ def read_suit(token: str) -> str | None:
     return _SUIT_WORDS.get(token.lower())
 
 
-def interpret(text: str, choices: Choices, hand: Sequence[str]) -> Action | str:
-    """The action ``text`` names, or a sentence saying why it names none (see the module
-    docstring). Variant words are the engine's signal tokens and ``bella``."""
+def interpret(text: str, choices: Choices, hand: Sequence[str],
+              t: Translator | None = None) -> Action | str:
+    """The action ``text`` names, or a sentence in ``t``'s language saying why it names
+    none (see the module docstring). Variant words are the engine's signal tokens and
+    ``bella``; a decision is also named by its words in ``t``'s language."""
+    t = or_english(t)
     words = text.lower().replace(",", " ").split()
     if not words:
-        return "Type a card (e.g. qh or 10s) or a decision."
-    decision = _decision(words, choices)
+        return t.gettext("Type a card (e.g. qh or 10s) or a decision.")
+    decision = _decision(words, choices, t)
     if decision is not None:
         return decision
     cards: list[str] = []
@@ -147,65 +152,71 @@ def interpret(text: str, choices: Choices, hand: Sequence[str]) -> Action | str:
         else:
             rest.append(w)
     if not cards:
-        return f"“{text.strip()[:40]}” is not a card or a choice here."
+        return t.gettext("“{text}” is not a card or a choice here.").format(
+            text=text.strip()[:40])
     if len(cards) > 1:
-        return _multi_bid(cards, rest, choices, hand)
+        return _multi_bid(cards, rest, choices, hand, t)
     card = cards[0]
     if card not in hand:
-        return f"You hold no {card_text(card)}."
+        return t.gettext("You hold no {card}.").format(card=card_text(card))
     choice = choices.cards.get(card)
     if choice is None:
         kind = choices.kind or "play"
         if not choices.cards and not choices.multi:
-            return "That is not a card decision: choose one of the offered decisions."
+            return t.gettext("That is not a card decision: choose one of the offered "
+                             "decisions.")
         return Action("play", card=card) if kind == "play" else Action.bid(card)
-    return _variant(choice, rest)
+    return _variant(choice, rest, t)
 
 
-def _variant(choice: CardChoice, rest: list[str]) -> Action | str:
+def _variant(choice: CardChoice, rest: list[str], t: Translator) -> Action | str:
     if not rest:
         if choice.plain is not None:
             return choice.plain
-        options = ", ".join(action_text(a) for a in choice.variants)
-        return f"{card_text(choice.card)} needs a choice: {options}."
+        options = ", ".join(action_text(a, t=t) for a in choice.variants)
+        return t.gettext("{card} needs a choice: {options}.").format(
+            card=card_text(choice.card), options=options)
     wanted_signal = next((w for w in rest if w != "bella"), None)
     wanted_bella = "bella" in rest
     for a in choice.actions:
         if (a.signal or None) == wanted_signal and a.bella == wanted_bella:
             return a
-    words = ", ".join(action_text(a) for a in choice.actions)
-    return f"{card_text(choice.card)} can be: {words}."
+    words = ", ".join(action_text(a, t=t) for a in choice.actions)
+    return t.gettext("{card} can be: {options}.").format(card=card_text(choice.card),
+                                                          options=words)
 
 
 def _multi_bid(cards: list[str], rest: list[str], choices: Choices,
-               hand: Sequence[str]) -> Action | str:
+               hand: Sequence[str], t: Translator) -> Action | str:
     if rest:
-        return f"“{' '.join(rest)}” is not a card."
+        return t.gettext("“{text}” is not a card.").format(text=" ".join(rest))
     missing = [c for c in cards if c not in hand]
     if missing:
-        return f"You hold no {card_text(missing[0])}."
+        return t.gettext("You hold no {card}.").format(card=card_text(missing[0]))
     for a in choices.multi:
         if a.cards is not None and sorted(a.cards) == sorted(cards):
             return a
     if not choices.multi:
-        return "Choose one card here."
+        return t.gettext("Choose one card here.")
     return Action.bid_cards(tuple(cards))
 
 
-def _decision(words: list[str], choices: Choices) -> Action | None:
+def _decision(words: list[str], choices: Choices, tr: Translator) -> Action | None:
     """A non-card decision named by ``words``, if one of the legal ones matches."""
     text = " ".join(words)
     for a in choices.others:
-        if text in _names(a):
+        if text in _names(a, tr):
             return a
     return None
 
 
-def _names(a: Action) -> set[str]:
-    """The words that name a decision."""
+def _names(a: Action, tr: Translator) -> set[str]:
+    """The words that name a decision: its English words and its words in ``tr``'s
+    language (the button's label)."""
     t = a.type
     label = action_text(a).lower().rstrip("…")
-    names = {label, t.replace("_", " "), a.label().lower()}
+    names = {label, action_text(a, t=tr).lower().rstrip("…"), t.replace("_", " "),
+             a.label().lower()}
     if t == "pass":
         names |= {"p"}
     elif t == "call_trump" and a.suit:

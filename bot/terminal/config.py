@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.cli_lang import add_lang_argument
+from bot.i18n import Translator
+from bot.words.text import or_english
 from games.ai import LEVELS
 from games.registry import GAMES, UnknownGame, game_id
 
@@ -68,6 +71,9 @@ class PlayConfig:
     record: str | None = None
     plain: bool = False
     name: str | None = None
+    language: str = "en"
+    """The language the table speaks (``--lang``, ``TRICKTABLE_LANG``, the system locale,
+    English): chosen by :func:`bot.cli_lang.translator_for` before the check."""
 
     @property
     def database_url(self) -> str:
@@ -115,6 +121,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record", default=None, metavar="PATH",
                    help="where to write the match record at the end (default "
                    f"{records_dir() / 'tricktable-GAME-TABLE.json'})")
+    add_lang_argument(p)
 
 
 def game_name(text: str) -> str:
@@ -126,16 +133,18 @@ def game_name(text: str) -> str:
         raise ConfigError(str(exc)) from None
 
 
-def _int(text: str | None, flag: str, low: int, high: int) -> int | None:
+def _int(text: str | None, flag: str, low: int, high: int, t: Translator) -> int | None:
     if text is None:
         return None
-    t = text.strip()
-    if not t.lstrip("-").isdigit() or len(t) > 20 or not low <= int(t) <= high:
-        raise ConfigError(f"{flag} must be a whole number from {low} to {high}")
-    return int(t)
+    value = text.strip()
+    if not value.lstrip("-").isdigit() or len(value) > 20 or not low <= int(value) <= high:
+        raise ConfigError(t.gettext("{flag} must be a whole number from {low} to {high}")
+                          .format(flag=flag, low=low, high=high))
+    return int(value)
 
 
-def _seconds(text: str | None, flag: str, off: bool = False) -> float | None:
+def _seconds(text: str | None, flag: str, t: Translator, off: bool = False
+             ) -> float | None:
     if text is None:
         return None
     if off and text.strip().lower() == "off":
@@ -145,51 +154,61 @@ def _seconds(text: str | None, flag: str, off: bool = False) -> float | None:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and 0 <= value <= MAX_SECONDS):
-        extra = " or 'off'" if off else ""
-        raise ConfigError(f"{flag} must be a number of seconds from 0 to {MAX_SECONDS:g}{extra}")
+        template = (t.gettext("{flag} must be a number of seconds from 0 to {high} or 'off'")
+                    if off else t.gettext("{flag} must be a number of seconds from 0 to "
+                                          "{high}"))
+        raise ConfigError(template.format(flag=flag, high=f"{MAX_SECONDS:g}"))
     return value
 
 
-def _options(text: str | None) -> dict[str, Any] | None:
+def _options(text: str | None, t: Translator) -> dict[str, Any] | None:
     if text is None:
         return None
-    example = "a JSON object such as '{\"target\": 3}'"
+    example = '{"target": 3}'
     if len(text) > MAX_OPTIONS_TEXT:
-        raise ConfigError(f"--options is too long: give {example}")
+        raise ConfigError(t.gettext("--options is too long: give a JSON object such as "
+                                    "'{example}'").format(example=example))
     try:
         value = json.loads(text)
     except ValueError:  # JSONDecodeError, or a number too long to convert
-        raise ConfigError(f"--options is not valid JSON: give {example}") from None
+        raise ConfigError(t.gettext("--options is not valid JSON: give a JSON object such "
+                                    "as '{example}'").format(example=example)) from None
     if not isinstance(value, dict):
-        raise ConfigError(f"--options must be {example}")
+        raise ConfigError(t.gettext("--options must be a JSON object such as '{example}'")
+                          .format(example=example))
     return value
 
 
-def check(args: argparse.Namespace) -> PlayConfig:
-    """The checked configuration, or :class:`ConfigError` with the line to show."""
+def check(args: argparse.Namespace, t: Translator | None = None) -> PlayConfig:
+    """The checked configuration speaking ``t``'s language (English by default), or
+    :class:`ConfigError` with the line to show in that language."""
+    t = or_english(t)
     game = game_name(args.game)
     if args.ai is not None and args.ai.strip().lower() not in LEVELS:
-        raise ConfigError(f"--ai must be one of {', '.join(LEVELS)}")
+        raise ConfigError(t.gettext("--ai must be one of {levels}").format(
+            levels=", ".join(LEVELS)))
     if args.resume and args.new:
-        raise ConfigError("--resume and --new exclude each other")
+        raise ConfigError(t.gettext("--resume and --new exclude each other"))
     cfg = PlayConfig(
         game=game,
-        seat=_int(args.seat, "--seat", 0, 5),
+        seat=_int(args.seat, "--seat", 0, 5, t),
         ai=None if args.ai is None else args.ai.strip().lower(),
-        options=_options(args.options),
-        seed=_int(args.seed, "--seed", 0, 2**63 - 1),
-        players=_int(args.players, "--players", 2, 6),
+        options=_options(args.options, t),
+        seed=_int(args.seed, "--seed", 0, 2**63 - 1, t),
+        players=_int(args.players, "--players", 2, 6, t),
         resume=bool(args.resume), new=bool(args.new),
-        pace=_seconds(args.pace, "--pace"),
-        forced_pause=_seconds(args.forced_pause, "--forced-pause", off=True),
+        pace=_seconds(args.pace, "--pace", t),
+        forced_pause=_seconds(args.forced_pause, "--forced-pause", t, off=True),
         database=args.database, record=args.record, plain=bool(args.plain),
         name=None if args.name is None else (args.name.strip()[:32] or None),
+        language=t.language,
     )
     if cfg.resume:
         fixed = [flag for flag, value in (("--options", cfg.options), ("--seed", cfg.seed),
                                           ("--players", cfg.players), ("--seat", cfg.seat))
                  if value is not None]
         if fixed:
-            raise ConfigError(f"{', '.join(fixed)} cannot change a match in progress: resume "
-                              "without, or start a new match with --new")
+            raise ConfigError(t.gettext(
+                "{flags} cannot change a match in progress: resume without, or start a new "
+                "match with --new").format(flags=", ".join(fixed)))
     return cfg

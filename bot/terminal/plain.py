@@ -17,6 +17,7 @@ import asyncio
 import threading
 from typing import IO
 
+from bot.i18n import Translator
 from bot.terminal.choices import Choices, interpret, needs_confirmation
 from bot.terminal.session import Session, TableModel
 from bot.words.actions import action_text
@@ -28,6 +29,7 @@ from bot.words.table_state import (
     table_facts,
     trick_cards,
 )
+from bot.words.text import or_english
 from games.actions import Action
 
 QUIT = ("q", "quit", "exit")
@@ -42,6 +44,11 @@ class PlainFront:
         self.out = stdout
         self.session: Session | None = None
         self.printed = 0
+
+    @property
+    def t(self) -> Translator:
+        """The session's language (English before a session is attached)."""
+        return or_english(self.session.t if self.session is not None else None)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -80,7 +87,9 @@ class PlainFront:
         self.table(model)
         self.menu(model, choices, numbered)
         while True:
-            line = await self.prompt(f"Choose 1-{len(numbered)} or type a card: ")
+            t = self.t
+            line = await self.prompt(t.gettext("Choose 1-{last} or type a card: ").format(
+                last=len(numbered)))
             if line is None:
                 self.say("")
                 self.say(self.session.saved_text())
@@ -95,22 +104,25 @@ class PlainFront:
                 continue
             chosen = self.read(text, choices, numbered, model.hand)
             if isinstance(chosen, str):
-                self.say(f"  {chosen} Type a number from 1 to {len(numbered)}, a card "
-                         "such as qh or 10s, h to see the choices again, q to stop.")
+                self.say("  " + chosen + " " + t.gettext(
+                    "Type a number from 1 to {last}, a card such as qh or 10s, h to see the "
+                    "choices again, q to stop.").format(last=len(numbered)))
                 continue
             if needs_confirmation(chosen):
-                answer = await self.prompt("  Concede: the opponents score the whole deal. "
-                                           "Type yes to confirm: ")
-                if (answer or "").strip().lower() not in ("y", "yes"):
-                    self.say("  Not conceded.")
+                answer = await self.prompt("  " + t.gettext(
+                    "Concede: the opponents score the whole deal. Type yes to confirm: "))
+                yes = t.gettext("yes").lower()
+                if (answer or "").strip().lower() not in ("y", "yes", yes):
+                    self.say("  " + t.gettext("Not conceded."))
                     continue
             reason = await self.session.act(chosen)
             if reason is None:
                 return True
-            self.say(f"  Not allowed: {reason}")
+            self.say("  " + t.gettext("Not allowed: {reason}").format(reason=reason))
 
     # -- drawing ------------------------------------------------------------------------
     def table(self, model: TableModel) -> None:
+        t = self.t
         view = model.view or {}
         for label, text in table_facts(view, model.seating, model.me):
             self.say(f"  {label}: {text}")
@@ -120,40 +132,48 @@ class PlainFront:
                 self.say(f"  {label}: {text}")
         cards = (view.get("trick") or {}).get("cards") or []
         if cards:
-            self.say("  On the table: " + trick_cards(cards, model.seating, model.me))
+            self.say("  " + t.gettext("On the table: {cards}").format(
+                cards=trick_cards(cards, model.seating, model.me)))
         else:
             last = model.last_trick()
             if last:
-                self.say("  Last trick: " + trick_line(model.seating, last))
-        self.say("  Your hand: " + (" | ".join(hand_lines(model.hand)) or "no cards"))
+                self.say("  " + t.gettext("Last trick: {trick}").format(
+                    trick=trick_line(model.seating, last)))
+        hand = " | ".join(hand_lines(model.hand)) or t.gettext("no cards")
+        self.say("  " + t.gettext("In your hand: {cards}").format(cards=hand))
 
     def menu(self, model: TableModel, choices: Choices, numbered: list[Action]) -> None:
+        t = self.t
         items = []
         for i, action in enumerate(numbered, start=1):
             if action.type in ("play", "bid") and action.card:
                 items.append(f"{i} {card_text(action.card)}")
             else:
-                items.append(f"{i} {action_text(action, model.game)}")
-        self.say("  Choices: " + "   ".join(items))
+                items.append(f"{i} {action_text(action, model.game, t=t)}")
+        self.say("  " + t.gettext("Choices: {choices}").format(choices="   ".join(items)))
         signals = sorted({a.signal for c in choices.cards.values() for a in c.variants
                           if a.signal})
         if signals:
-            self.say(f"  (add {' or '.join(signals)} after a card to signal, e.g. "
-                     f"“{next(iter(choices.cards)).lower()} {signals[0]}”)")
+            self.say("  " + t.gettext("(add {signals} after a card to signal, e.g. "
+                                      "“{example}”)").format(
+                signals=" / ".join(signals),
+                example=f"{next(iter(choices.cards)).lower()} {signals[0]}"))
         if any(a.bella for c in choices.cards.values() for a in c.variants):
-            self.say("  (add bella after the card to announce bella)")
+            self.say("  " + t.gettext("(add bella after the card to announce bella)"))
         if choices.multi:
-            self.say("  (bid one card, or up to three: type them, e.g. “as kh 2c”)")
+            self.say("  " + t.gettext("(bid one card, or up to three: type them, e.g. "
+                                      "“{example}”)").format(example="as kh 2c"))
 
-    @staticmethod
-    def read(text: str, choices: Choices, numbered: list[Action],
+    def read(self, text: str, choices: Choices, numbered: list[Action],
              hand: list[str]) -> Action | str:
+        """The numbered choice or the typed action, else why not (in the session's
+        language)."""
         if text.isdigit() and len(text) <= 3:
             n = int(text)
             if 1 <= n <= len(numbered):
                 return numbered[n - 1]
-            return f"There is no choice {n}."
-        return interpret(text, choices, hand)
+            return self.t.gettext("There is no choice {n}.").format(n=n)
+        return interpret(text, choices, hand, self.t)
 
     async def prompt(self, text: str) -> str | None:
         """Print ``text`` and read one line (``None`` at end of input)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.i18n import translator
 from bot.service import LobbyError, Rejected, Seat, StaleAction, TableService
 from bot.service.events import RESYNC, TableEvent
 from bot.terminal.choices import Choices
@@ -31,7 +32,7 @@ from bot.terminal.config import DEFAULT_FORCED_PAUSE, DEFAULT_PACE, PlayConfig
 from bot.words.actions import action_text
 from bot.words.events import event_line
 from bot.words.results import deal_result, match_result
-from bot.words.seating import Seating
+from bot.words.seating import Seating, join_names
 from bot.words.table_state import reason_text
 from games.actions import Action, action_from_json
 from games.registry import GAMES
@@ -117,6 +118,8 @@ class Session:
 
     def __init__(self, cfg: PlayConfig, front: Front) -> None:
         self.cfg = cfg
+        self.t = translator(cfg.language)
+        """The language of everything the table says (the front ends use it too)."""
         self.front = front
         self.service: TableService | None = None
         self.model: TableModel | None = None
@@ -137,7 +140,8 @@ class Session:
         try:
             store = await open_store(url)
         except Exception as exc:
-            self.front.notice(f"Cannot open the database {redact(url)}: {exc}")
+            self.front.notice(self.t.gettext("Cannot open the database {url}: {error}")
+                              .format(url=redact(url), error=exc))
             return 2
         self.store = store
         try:
@@ -170,13 +174,15 @@ class Session:
         row = await store.find_open_table(location)
         if cfg.resume:
             if row is None:
-                self.front.notice(f"There is no interrupted {title} match to resume.")
+                self.front.notice(self.t.gettext(
+                    "There is no interrupted {game} match to resume.").format(game=title))
                 return 2
             await self._apply_overrides(store, row)
         elif row is not None and not cfg.new:
-            self.front.notice(f"An interrupted {title} match is waiting. Continue it with "
-                              f"`tricktable play {cfg.game} --resume`, or start over with "
-                              "--new.")
+            self.front.notice(self.t.gettext(
+                "An interrupted {game} match is waiting. Continue it with `{command}`, or "
+                "start over with --new.").format(
+                    game=title, command=f"tricktable play {cfg.game} --resume"))
             return 2
         service = self.service = TableService(store)
         await service.start(owns=lambda loc: loc == location)
@@ -187,17 +193,18 @@ class Session:
             try:
                 table_id = await self._create(service, location)
             except LobbyError as exc:
-                self.front.notice(f"Cannot start the match: {exc}")
+                self.front.notice(self.t.gettext("Cannot start the match: {error}").format(
+                    error=exc))
                 return 2
         assert table_id is not None
         seat = service.seat_of(table_id, TERMINAL_USER)
         if seat is None:
-            self.front.notice("The interrupted match has no seat for you.")
+            self.front.notice(self.t.gettext("The interrupted match has no seat for you."))
             return 2
         info = service.info(table_id)
-        names = [s.name if s is not None else "empty" for s in info.seats]
+        names = [s.name if s is not None else self.t.gettext("empty") for s in info.seats]
         self.model = TableModel(
-            game=cfg.game, title=title, seating=Seating.of(cfg.game, names, info.options),
+            game=cfg.game, title=title, seating=Seating.of(cfg.game, names, info.options, t=self.t),
             me=seat, levels=[s.level if s is not None else None for s in info.seats],
             table_id=table_id)
         meta = service.meta(table_id) or {}
@@ -215,11 +222,12 @@ class Session:
         changed: list[str] = []
         if cfg.pace is not None and cfg.pace != meta.get("ai_pace"):
             meta["ai_pace"] = cfg.pace
-            changed.append(f"AI pace {cfg.pace:g} s (--pace)")
+            changed.append(self.t.gettext("AI pace {seconds} s (--pace)").format(
+                seconds=self.t.number(cfg.pace)))
         if cfg.forced_pause is not None and cfg.forced_pause != term.get("forced_pause"):
             term["forced_pause"] = cfg.forced_pause
-            changed.append("forced-move pause "
-                           f"{_pause_text(cfg.forced_pause)} (--forced-pause)")
+            changed.append(self.t.gettext("forced-move pause {pause} (--forced-pause)")
+                           .format(pause=self._pause_text(cfg.forced_pause)))
         meta["terminal"] = term
         seats = list(row.seats)
         if cfg.ai is not None:
@@ -230,16 +238,25 @@ class Session:
                 new.append(s)
             if new != seats:
                 seats = new
-                changed.append(f"AI level {cfg.ai} (--ai)")
+                changed.append(self.t.gettext("AI level {level} (--ai)").format(level=cfg.ai))
         await store.update_table(row.id, meta=meta, seats=seats)
         levels = sorted({str(s.get("level")) for s in seats if isinstance(s, dict)
                          and s.get("kind") == "ai" and s.get("level")})
-        kept = [f"AI {', '.join(levels) or '-'}", f"pace {float(meta.get('ai_pace', 0)):g} s",
-                "forced-move pause "
-                f"{_pause_text(float(term.get('forced_pause', DEFAULT_FORCED_PAUSE)))}"]
+        t = self.t
+        kept = [t.gettext("AI {levels}").format(levels=", ".join(levels) or "-"),
+                t.gettext("pace {seconds} s").format(
+                    seconds=t.number(float(meta.get("ai_pace", 0)))),
+                t.gettext("forced-move pause {pause}").format(pause=self._pause_text(
+                    float(term.get("forced_pause", DEFAULT_FORCED_PAUSE))))]
         title = GAMES[cfg.game].title
-        text = f"Resuming {title} with its stored settings ({', '.join(kept)})"
-        self.front.notice(text + (f"; changed: {', '.join(changed)}." if changed else "."))
+        if changed:
+            text = t.gettext("Resuming {game} with its stored settings ({kept}); changed: "
+                             "{changed}.").format(game=title, kept=", ".join(kept),
+                                                  changed=", ".join(changed))
+        else:
+            text = t.gettext("Resuming {game} with its stored settings ({kept}).").format(
+                game=title, kept=", ".join(kept))
+        self.front.notice(text)
 
     async def _create(self, service: TableService, location: TerminalLocation) -> int:
         cfg = self.cfg
@@ -247,7 +264,8 @@ class Session:
         players = cfg.players if cfg.players is not None else info.player_counts[0]
         seat = cfg.seat or 0
         if not 0 <= seat < players:
-            raise LobbyError(f"--seat must be 0-{players - 1} for {players} players")
+            raise LobbyError(self.t.gettext("--seat must be 0-{last} for {count} players")
+                             .format(last=players - 1, count=players))
         level = cfg.ai or "rules"
         seats = [Seat.human(TERMINAL_USER, cfg.name or _login_name()) if i == seat
                  else Seat.ai(level, AI_NAMES[i]) for i in range(players)]
@@ -292,15 +310,17 @@ class Session:
         if seating.partnerships:
             partners = [seating.name(s) for s in seating.sides[mine] if s != model.me]
             others = [seating.side_name(i) for i in range(len(seating.sides)) if i != mine]
-            text = (f"{model.title}: you play with {', '.join(partners)} against "
-                    f"{' and '.join(others)}.")
+            text = self.t.gettext("{game}: you play with {partners} against {others}.").format(
+                game=model.title, partners=join_names(partners, self.t),
+                others=join_names(others, self.t))
         else:
             others = [seating.name(s) for s in range(seating.players) if s != model.me]
-            text = f"{model.title}: you play against {', '.join(others)}."
+            text = self.t.gettext("{game}: you play against {others}.").format(
+                game=model.title, others=join_names(others, self.t))
         model.add_log(text, "intro")
         if service.info(table_id).status == "playing":
             view = service.view(table_id, model.me)
-            model.add_log(f"Deal {model.deal + 1}: {seating.name(view.get('dealer'))} deals.",
+            model.add_log(self._deal_line(model.deal, seating.name(view.get("dealer"))),
                           "deal_started")
 
     async def _handle(self, service: TableService, table_id: int, event: TableEvent
@@ -317,7 +337,7 @@ class Session:
         if kind == "deal_started":
             model.deal = int(data["deal"])
             dealer = model.seating.name(data.get("dealer"))
-            model.add_log(f"Deal {model.deal + 1}: {dealer} deals.")
+            model.add_log(self._deal_line(model.deal, dealer))
         elif kind == "deal_scored":
             model.match = dict(data.get("match") or {})
             self.front.changed(model)
@@ -333,7 +353,8 @@ class Session:
             await self.front.match_over(model, lines)
             return 0
         elif kind == "abandoned":
-            self.front.notice(f"The table was closed: {data.get('reason')}.")
+            self.front.notice(self.t.gettext("The table was closed: {reason}.").format(
+                reason=data.get("reason")))
             return 0
         else:
             line = event_line(model.seating, kind, data)
@@ -371,7 +392,8 @@ class Session:
         choices = model.choices
         forced = choices.forced
         if forced is not None and self.forced_pause >= 0:
-            self.front.notice(f"Your only choice: {action_text(forced, model.game)}.")
+            self.front.notice(self.t.gettext("Your only choice: {action}.").format(
+                action=action_text(forced, model.game, t=self.t)))
             await asyncio.sleep(self.forced_pause)
             await self.act(forced)
             return None
@@ -386,7 +408,7 @@ class Session:
         stale: a newer turn follows), else the refusal in players' words."""
         model, service = self.model, self.service
         if model is None or service is None:
-            return "The table is not open yet."
+            return self.t.gettext("The table is not open yet.")
         try:
             await service.act(model.table_id, TERMINAL_USER, action, model.version)
         except StaleAction:
@@ -404,16 +426,24 @@ class Session:
                 json.dump(record, fh, indent=1, ensure_ascii=False)
                 fh.write("\n")
         except OSError as exc:
-            return f"The record could not be written to {path}: {exc.strerror}."
+            return self.t.gettext("The record could not be written to {path}: {error}.").format(
+                path=path, error=exc.strerror)
         self.record_path = path
-        return f"Record saved: {path.resolve()}"
+        return self.t.gettext("Record saved: {path}").format(path=path.resolve())
 
     def saved_text(self) -> str:
-        return (f"Game saved. Continue it with `tricktable play {self.cfg.game} --resume`.")
+        """Where the player stands after stopping: the game is saved and how to go on."""
+        return self.t.gettext("Game saved. Continue it with `{command}`.").format(
+            command=f"tricktable play {self.cfg.game} --resume")
 
+    def _deal_line(self, deal: int, dealer: str) -> str:
+        return self.t.gettext("Deal {n}: {player} deals.").format(
+            n=self.t.number(deal + 1), player=dealer)
 
-def _pause_text(pause: float) -> str:
-    return "off" if pause < 0 else f"{pause:g} s"
+    def _pause_text(self, pause: float) -> str:
+        if pause < 0:
+            return self.t.gettext("off")
+        return self.t.gettext("{seconds} s").format(seconds=self.t.number(pause))
 
 
 def _login_name() -> str:

@@ -23,8 +23,10 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
+from bot.i18n import Translator
 from bot.terminal.session import TableModel
 from bot.words.cards import card_text, count_text, grouped
+from bot.words.text import or_english
 from games.base import HIDDEN
 
 RED = frozenset("HD")
@@ -56,9 +58,10 @@ class TableView(Widget):
 
     DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; min-height: 9; }"
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, t: Translator | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.model: TableModel | None = None
+        self.t = or_english(t)
 
     def show(self, model: TableModel) -> None:
         self.model = model
@@ -67,7 +70,7 @@ class TableView(Widget):
     def render(self) -> Text:
         model = self.model
         if model is None or model.view is None:
-            return Text("Dealing…")
+            return Text(self.t.gettext("Dealing…"))
         width = max(30, self.size.width)
         height = max(9, self.size.height)
         rows: list[list[tuple[int, Text]]] = [[] for _ in range(height)]
@@ -95,39 +98,43 @@ class TableView(Widget):
                 piece = card_piece(card, dim=dim)
                 crow = row + 1 if place != "bottom" else row - 1
                 rows[crow].append((col - 1, piece))
+        t = model.seating.t
         centre = Text(justify="center")
         trump = view.get("trump")
         if last is not None:
             who = model.seating.name(last.get("winner"))
-            centre.append(f"last trick: {who} won", style="italic")
+            centre.append(t.gettext("last trick: {player} won").format(player=who),
+                          style="italic")
         elif trump:
-            centre.append("trump ")
+            centre.append(t.gettext("trump") + " ")
             centre.append(card_text("A" + trump)[1:], style="#c00000" if trump in RED else "")
         rows[mid].append((max(0, width // 2 - centre.cell_len // 2), centre))
         direction = view.get("direction")
         if direction:
-            arrow = "↻ clockwise" if direction == "clockwise" else "↺ counter-clockwise"
+            arrow = ("↻ " + t.gettext("clockwise") if direction == "clockwise"
+                     else "↺ " + t.gettext("counter-clockwise"))
             rows[height - 1].append((0, Text(arrow, style="dim")))
         return _compose(rows)
 
     @staticmethod
     def _label(model: TableModel, seat: int) -> Text:
         view = model.view or {}
+        t = model.seating.t
         text = Text()
         if seat in model.to_act:
             text.append("▶ ", style="bold yellow")
         name = model.seating.name(seat)
         text.append(name, style="bold" if seat == model.me else "")
         if seat == model.me:
-            text.append(" (you)")
+            text.append(" " + t.gettext("(you)"))
         elif model.seating.partnerships and model.seating.side_of(seat) == \
                 model.seating.side_of(model.me):
-            text.append(" (partner)", style="green")
+            text.append(" " + t.gettext("(partner)"), style="green")
         level = model.levels[seat] if seat < len(model.levels) else None
         if level and seat != model.me:
-            text.append(f" {level} AI", style="dim")
+            text.append(" " + t.gettext("{level} AI").format(level=level), style="dim")
         if view.get("dealer") == seat:
-            text.append(" [dealer]", style="cyan")
+            text.append(" [" + t.gettext("dealer") + "]", style="cyan")
         return text
 
 
@@ -167,8 +174,9 @@ class HandView(Widget, can_focus=True):
             super().__init__()
             self.card = card
 
-    def __init__(self, **kw: Any) -> None:
+    def __init__(self, t: Translator | None = None, **kw: Any) -> None:
         super().__init__(**kw)
+        self.t = or_english(t)
         self.hand: list[str] = []
         self.legal: set[str] = set()
         self.cursor: str | None = None
@@ -223,7 +231,7 @@ class HandView(Widget, can_focus=True):
         self.spots = []
         rows = self.rows()
         if not rows:
-            return Text("No cards in hand.", style="dim")
+            return Text(self.t.gettext("No cards in hand."), style="dim")
         for r, row in enumerate(rows):
             line = Text()
             for card, n in row:

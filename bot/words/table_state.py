@@ -17,6 +17,10 @@ Events and decisions in words are :mod:`bot.words.events` (a completed trick:
 
 A hidden card (Truf's trump played face down) is written ``a card face down`` in the
 trick being played (:func:`trick_cards`); the completed trick shows every card.
+
+Every sentence and label is in the seating's language (``seating.t``); the engine's
+refusals (:func:`reason_text`) are English as the engine writes them, with cards and names
+in players' words.
 """
 
 from __future__ import annotations
@@ -25,13 +29,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_
 from bot.words.cards import card_text, cards_text, suit_text
 from bot.words.results_solo import MODE_WORDS
 from bot.words.seating import Seating, join_names
 from bot.words.text import signed
 from games.base import HIDDEN
 
-FACE_DOWN = "a card face down"
+FACE_DOWN = N_("a card face down")
 _CARD_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
 Fact = tuple[str, str]
 
@@ -44,7 +49,9 @@ def reason_text(reason: str) -> str:
 
 def who(seating: Seating, seat: int | None, me: int | None) -> str:
     """A seat's name, ``you`` for the reader."""
-    return "you" if me is not None and seat == me else seating.name(seat)
+    if me is not None and seat == me:
+        return seating.t.gettext("you")
+    return seating.name(seat)
 
 
 def cap(text: str) -> str:
@@ -54,66 +61,74 @@ def cap(text: str) -> str:
 def side_label(seating: Seating, side: int, me: int | None) -> str:
     """A side for a score line: ``us``/``them`` for a reader in a two-side partnership
     game, else the side's names (``you`` for the reader)."""
+    t = seating.t
     if me is not None and seating.partnerships and len(seating.sides) == 2:
-        return "us" if me in seating.sides[side] else "them"
-    return join_names([who(seating, s, me) for s in seating.sides[side]])
+        return t.gettext("us") if me in seating.sides[side] else t.gettext("them")
+    return join_names([who(seating, s, me) for s in seating.sides[side]], t)
 
 
 def per_side(seating: Seating, values: Sequence[Any], me: int | None) -> str:
     """Values by side: ``us 3 · them 1``."""
-    return " · ".join("{side} {value}".format(side=side_label(seating, i, me), value=v)
-                      for i, v in enumerate(values))
+    return " · ".join(seating.t.gettext("{side} {value}").format(
+        side=side_label(seating, i, me), value=seating.value(v))
+        for i, v in enumerate(values))
 
 
 def per_seat(seating: Seating, values: Sequence[Any], me: int | None) -> str:
     """Values by seat: ``you 3 · Bo 5 · Cy 2``."""
-    return " · ".join("{player} {value}".format(player=who(seating, s, me), value=v)
-                      for s, v in enumerate(values))
+    return " · ".join(seating.t.gettext("{player} {value}").format(
+        player=who(seating, s, me), value=seating.value(v)) for s, v in enumerate(values))
 
 
 def trick_cards(cards: Sequence[Sequence[Any]], seating: Seating, me: int | None) -> str:
     """The trick being played: ``[[1, "KH"], [2, "??"]]`` → ``"Bo K♥, Cy a card face
     down"``."""
-    return ", ".join("{player} {card}".format(
+    t = seating.t
+    return ", ".join(t.gettext("{player} {card}").format(
         player=who(seating, int(seat), me),
-        card=FACE_DOWN if card == HIDDEN else card_text(str(card))) for seat, card in cards)
+        card=t.gettext(FACE_DOWN) if card == HIDDEN else card_text(str(card)))
+        for seat, card in cards)
 
 
 def trump_fact(view: Mapping[str, Any], seating: Seating, me: int | None) -> str:
     """Trump in words with who fixed it, where the game says so."""
+    t = seating.t
     trump = view.get("trump")
     game = seating.game
     if game == "truf":
         if view.get("phase") == "bid":
-            return "not known until the bids are revealed"
+            return t.gettext("not known until the bids are revealed")
         bidder = view.get("high_bidder")
         if me is not None and bidder == me:
-            return "{suit}, from your bid".format(suit=suit_text(trump))
-        return "{suit}, from {player}'s bid".format(suit=suit_text(trump),
-                                                    player=seating.name(bidder))
+            return t.gettext("{suit}, from your bid").format(suit=suit_text(trump, t))
+        return t.gettext("{suit}, from {player}'s bid").format(suit=suit_text(trump, t),
+                                                               player=seating.name(bidder))
     if trump is None:
-        return "not turned yet" if game == "albastini" else "not named yet"
-    text = suit_text(trump)
+        return t.gettext("not turned yet") if game == "albastini" else t.gettext(
+            "not named yet")
+    text = suit_text(trump, t)
     if game == "tarabish" and view.get("caller") is not None:
-        text = "{suit}, called by {player}".format(suit=text,
-                                                   player=who(seating, view["caller"], me))
+        text = t.gettext("{suit}, called by {player}").format(
+            suit=text, player=who(seating, view["caller"], me))
     if game == "albastini" and view.get("trump_card"):
         turned = card_text(view["trump_card"])
         if view.get("exchanged_by") is not None:
-            text = "{suit} (turned {card}, taken by {player})".format(
+            text = t.gettext("{suit} (turned {card}, taken by {player})").format(
                 suit=text, card=turned, player=who(seating, view["exchanged_by"], me))
         else:
-            text = "{suit} (turned {card})".format(suit=text, card=turned)
+            text = t.gettext("{suit} (turned {card})").format(suit=text, card=turned)
     return text
 
 
 def table_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
     """The deal's state in words as ``(label, sentence)`` pairs, in reading order:
     trump, the contract (bids, auction, kort), melds, the running count."""
-    out: list[Fact] = [("Trump", trump_fact(view, seating, me))]
+    t = seating.t
+    out: list[Fact] = [(t.gettext("Trump"), trump_fact(view, seating, me))]
     game = seating.game
     if game in ("arbaa_turub", "turup"):
-        out.append(("Tricks", per_side(seating, view.get("tricks_by_team") or [], me)))
+        out.append((t.gettext("Tricks"),
+                    per_side(seating, view.get("tricks_by_team") or [], me)))
         if game == "turup":
             out.extend(_kort_facts(view, seating, me))
     elif game == "tarabish":
@@ -126,92 +141,113 @@ def table_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> li
 
 
 def _kort_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
+    t = seating.t
     out = []
     side = view.get("kort_side")
     if side is not None:
-        template = ("{side} declared kort: all nine tricks" if view.get("kort_declared")
-                    else "{side} play on for all nine tricks (kort)")
-        out.append(("Kort", template.format(side=cap(side_label(seating, side, me)))))
+        template = (t.gettext("{side} declared kort: all nine tricks")
+                    if view.get("kort_declared")
+                    else t.gettext("{side} play on for all nine tricks (kort)"))
+        out.append((t.gettext("Kort"),
+                    template.format(side=cap(side_label(seating, side, me)))))
     decider = view.get("decider")
     if decider is not None and side is None and view.get("phase") in ("kort", "answer"):
-        out.append(("Kort", "5–0: {player} decides whether to play on for all nine".format(
-            player=who(seating, decider, me))))
+        out.append((t.gettext("Kort"), t.gettext(
+            "5–0: {player} decides whether to play on for all nine").format(
+                player=who(seating, decider, me))))
     if view.get("partner_answer") is not None:
-        out.append(("Partner", "expects {n} more tricks".format(n=view["partner_answer"])))
+        n = int(view["partner_answer"])
+        out.append((t.gettext("Partner"), t.ngettext(
+            "expects {count} more trick", "expects {count} more tricks", n).format(
+                count=t.number(n))))
     return out
 
 
 def _tarabish_facts(view: Mapping[str, Any], seating: Seating, me: int | None
                     ) -> list[Fact]:
+    t = seating.t
     out = []
     if view.get("phase") == "auction":
         passes = [who(seating, s, me) for s, call in view.get("auction") or [] if call is None]
         if passes:
-            out.append(("Auction", "{players} passed".format(players=cap(join_names(passes)))))
+            out.append((t.gettext("Auction"), t.gettext("{players} passed").format(
+                players=cap(join_names(passes, t)))))
     runs = view.get("runs") or {}
     declared = runs.get("declared") or []
     if declared:
-        text = "declared: {runs}".format(runs=", ".join(
-            "{player} {value}".format(player=who(seating, d["seat"], me), value=d["value"])
+        text = t.gettext("declared: {runs}").format(runs=", ".join(
+            t.gettext("{player} {value}").format(player=who(seating, d["seat"], me),
+                                                 value=seating.value(d["value"]))
             for d in declared))
         if runs.get("resolved") and runs.get("winner") is not None:
             side = cap(side_label(seating, seating.side_of(runs["winner"]), me))
             shown = "; ".join(cards_text(c) for c in runs.get("shown") or [])
-            text = "{side} score {points}".format(side=side, points=runs.get("points", 0))
+            text = t.gettext("{side} score {points}").format(
+                side=side, points=seating.value(runs.get("points", 0)))
             if shown:
                 text = "{text} ({cards})".format(text=text, cards=shown)
         elif runs.get("resolved"):
-            text = "equal best runs: nobody scores"
-        out.append(("Runs", text))
+            text = t.gettext("equal best runs: nobody scores")
+        out.append((t.gettext("Runs"), text))
     mine = view.get("my_runs") or []
     if mine and not any(d["seat"] == me for d in declared) and not runs.get("resolved"):
-        out.append(("Your runs", ", ".join("{cards} ({value})".format(
-            cards=cards_text(r["cards"]), value=r["value"]) for r in mine)))
+        out.append((t.gettext("Your runs"), ", ".join("{cards} ({value})".format(
+            cards=cards_text(r["cards"]), value=seating.value(r["value"])) for r in mine)))
     if view.get("bella") is not None:
-        out.append(("Bella", "announced by {player} (20)".format(
+        out.append((t.gettext("Bella"), t.gettext("announced by {player} (20)").format(
             player=who(seating, view["bella"], me))))
-    out.append(("Card points", per_side(seating, view.get("card_points_by_team") or [], me)))
+    out.append((t.gettext("Card points"),
+                per_side(seating, view.get("card_points_by_team") or [], me)))
     if view.get("conceded_by") is not None:
-        out.append(("Conceded", "by {side}".format(
+        out.append((t.gettext("Conceded"), t.gettext("by {side}").format(
             side=side_label(seating, view["conceded_by"], me))))
     return out
 
 
 def _albastini_facts(view: Mapping[str, Any], seating: Seating, me: int | None
                      ) -> list[Fact]:
+    t = seating.t
     out = []
     bids = view.get("bids") or []
     if view.get("phase") == "bidding" or bids:
-        said = ", ".join("{player} {bid}".format(
-            player=who(seating, s, me), bid=card_text(c) if c else "passed") for s, c in bids)
-        out.append(("Bids", said or "none yet"))
+        said = ", ".join(t.gettext("{player} {bid}").format(
+            player=who(seating, s, me), bid=card_text(c) if c else t.gettext("passed"))
+            for s, c in bids)
+        out.append((t.gettext("Bids"), said or t.gettext("none yet")))
     if view.get("bottom_card"):
         card = card_text(view["bottom_card"])
         if view.get("bottom_drawn_by") is not None:
-            text = "{card} (drawn by {player})".format(
+            text = t.gettext("{card} (drawn by {player})").format(
                 card=card, player=who(seating, view["bottom_drawn_by"], me))
         else:
-            text = "{card} (under the stock)".format(card=card)
-        out.append(("Face-up card", text))
-    out.append(("Stock", "{n} cards".format(n=view.get("stock_size", 0))))
-    out.append(("Card points", per_side(seating, view.get("points_by_side") or [], me)))
+            text = t.gettext("{card} (under the stock)").format(card=card)
+        out.append((t.gettext("Face-up card"), text))
+    stock = int(view.get("stock_size", 0))
+    out.append((t.gettext("Stock"), t.ngettext("{count} card", "{count} cards", stock)
+                .format(count=t.number(stock))))
+    out.append((t.gettext("Card points"),
+                per_side(seating, view.get("points_by_side") or [], me)))
     return out
 
 
 def _truf_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
-    template = ("{n} of {deals}, played clockwise" if view.get("direction") == "clockwise"
-                else "{n} of {deals}, played counter-clockwise")
-    out = [("Deal", template.format(n=view.get("hand_number", 1),
-                                    deals=view.get("deals", 13)))]
+    t = seating.t
+    template = (t.gettext("{n} of {deals}, played clockwise")
+                if view.get("direction") == "clockwise"
+                else t.gettext("{n} of {deals}, played counter-clockwise"))
+    out = [(t.gettext("Deal"), template.format(
+        n=seating.value(view.get("hand_number", 1)),
+        deals=seating.value(view.get("deals", 13))))]
     if view.get("phase") == "bid":
         placed = view.get("bid_placed") or []
         waiting = [who(seating, s, me) for s, done in enumerate(placed) if not done]
         mine = (view.get("bids") or [None] * seating.players)[me] if me is not None else None
-        text = ("waiting for {players}".format(players=join_names(waiting)) if waiting
-                else "all in")
+        text = (t.gettext("waiting for {players}").format(players=join_names(waiting, t))
+                if waiting else t.gettext("all in"))
         if mine:
-            text = "yours: {cards}; {rest}".format(cards=cards_text(mine), rest=text)
-        out.append(("Bids", text))
+            text = t.gettext("yours: {cards}; {rest}").format(cards=cards_text(mine),
+                                                                rest=text)
+        out.append((t.gettext("Bids"), text))
         return out
     values = view.get("final_bids") or view.get("bid_values")
     if values is not None:
@@ -219,52 +255,62 @@ def _truf_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> li
         parts = []
         for s, v in enumerate(values):
             cards = bid_cards[s] if s < len(bid_cards) and bid_cards[s] else []
-            part = "{player} {bid}".format(player=who(seating, s, me), bid=v)
+            part = t.gettext("{player} {bid}").format(player=who(seating, s, me),
+                                                      bid=seating.value(v))
             if cards:
                 part = "{bid} ({cards})".format(bid=part, cards=cards_text(cards))
             parts.append(part)
-        out.append(("Bids", ", ".join(parts)))
+        out.append((t.gettext("Bids"), ", ".join(parts)))
     if view.get("bid_total") is not None:
-        mode = MODE_WORDS.get(str(view.get("mode")), str(view.get("mode")))
-        out.append(("Bid total", "{total}: {mode}".format(total=view["bid_total"], mode=mode)))
+        words = MODE_WORDS.get(str(view.get("mode")))
+        mode = t.gettext(words) if words else str(view.get("mode"))
+        out.append((t.gettext("Bid total"), "{total}: {mode}".format(
+            total=seating.value(view["bid_total"]), mode=mode)))
     adjust = view.get("adjust")
     if view.get("phase") == "adjust":
-        out.append(("Adjustment", "the bids total 13: {player} moves every bid up or down"
-                    .format(player=who(seating, view.get("high_bidder"), me))))
+        out.append((t.gettext("Adjustment"), t.gettext(
+            "the bids total 13: {player} moves every bid up or down").format(
+                player=who(seating, view.get("high_bidder"), me))))
     elif adjust:
-        template = ("every bid moved up by {n}" if adjust[0] == "up"
-                    else "every bid moved down by {n}")
-        out.append(("Adjustment", template.format(n=adjust[1])))
+        template = (t.gettext("every bid moved up by {n}") if adjust[0] == "up"
+                    else t.gettext("every bid moved down by {n}"))
+        out.append((t.gettext("Adjustment"), template.format(n=seating.value(adjust[1]))))
     if view.get("phase") in ("play", "over"):
-        out.append(("Trumps", "broken" if view.get("broken") else "not broken yet"))
-        out.append(("Tricks", per_seat(seating, view.get("tricks_by_seat") or [], me)))
+        out.append((t.gettext("Trumps"), t.gettext("broken") if view.get("broken")
+                    else t.gettext("not broken yet")))
+        out.append((t.gettext("Tricks"),
+                    per_seat(seating, view.get("tricks_by_seat") or [], me)))
     if view.get("points") is not None:
-        out.append(("Points", per_seat(seating, [signed(p) for p in view["points"]], me)))
+        out.append((t.gettext("Points"),
+                    per_seat(seating, [signed(p, t) for p in view["points"]], me)))
     return out
 
 
 def score_line(match: Mapping[str, Any], seating: Seating, me: int | None) -> str:
     """The match score against its target, e.g. ``Game points: us 2 · them 1 (first to
     5)`` (short: it heads the table screen)."""
+    t = seating.t
     totals = list(match.get("totals") or [])
     opts = seating.options
     game = seating.game
     if game == "arbaa_turub":
-        return "Deals won: {score}".format(score=per_side(seating, totals, me))
+        return t.gettext("Deals won: {score}").format(score=per_side(seating, totals, me))
     if game == "turup":
-        return "Game points: {score} (first to {target})".format(
-            score=per_side(seating, totals, me), target=opts.get("target", 5))
+        return t.gettext("Game points: {score} (first to {target})").format(
+            score=per_side(seating, totals, me), target=seating.value(opts.get("target", 5)))
     if game == "tarabish":
-        return "Score: {score} (game to {target})".format(
-            score=per_side(seating, totals, me), target=opts.get("target", 500))
+        return t.gettext("Score: {score} (game to {target})").format(
+            score=per_side(seating, totals, me),
+            target=seating.value(opts.get("target", 500)))
     if game == "albastini":
-        return "Victory points: {score} (first to {target})".format(
-            score=per_side(seating, totals, me), target=opts.get("target_vp", 5))
+        return t.gettext("Victory points: {score} (first to {target})").format(
+            score=per_side(seating, totals, me),
+            target=seating.value(opts.get("target_vp", 5)))
     if game == "truf":
-        return "Score: {score} ({deals} deals)".format(
-            score=per_seat(seating, [signed(t) for t in totals], me),
-            deals=opts.get("deals", 13))
-    return "Score: {score}".format(score=per_side(seating, totals, me))
+        return t.gettext("Score: {score} ({deals} deals)").format(
+            score=per_seat(seating, [signed(n, t) for n in totals], me),
+            deals=seating.value(opts.get("deals", 13)))
+    return t.gettext("Score: {score}").format(score=per_side(seating, totals, me))
 
 
 def match_facts(match: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
@@ -272,9 +318,12 @@ def match_facts(match: Mapping[str, Any], seating: Seating, me: int | None) -> l
     the last deal and the tricks its next win must beat, ``holder`` and ``ref``)."""
     if seating.game != "arbaa_turub" or match.get("over"):
         return []
+    t = seating.t
     holder, ref = match.get("holder"), match.get("ref")
     if holder is None or ref is None:
-        return [("Match", "two deals won in a row win it, the second with more tricks")]
-    return [("Match", "{side} won the last deal with {n} tricks; winning the next with more "
-                      "than {n} takes the match".format(
-                          side=side_label(seating, int(holder), me), n=ref))]
+        return [(t.gettext("Match"),
+                 t.gettext("two deals won in a row win it, the second with more tricks"))]
+    return [(t.gettext("Match"), t.gettext(
+        "{side} won the last deal with {n} tricks; winning the next with more than {n} "
+        "takes the match").format(side=side_label(seating, int(holder), me),
+                                  n=seating.value(ref)))]

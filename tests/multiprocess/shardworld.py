@@ -208,9 +208,12 @@ def warnings(result: InteractionResult) -> list[str]:
 
 
 async def open_table(world: ShardWorld, host: SimulatedUser, game: str = "turup", *,
-                     ais: int = 3, options: str | None = None) -> int:
+                     ais: int = 3, options: str | None = None,
+                     order: str | None = None) -> int:
     """``host`` opens ``game`` (rule ``options`` as JSON) in their guild's channel, adds
-    ``ais`` AI players and starts; returns the table id."""
+    ``ais`` AI players, rearranges the seats by ``order`` (``/table arrange``: seat ``i``
+    gets who sat at the ``i``-th number; the host sits at 0 before) and starts; returns
+    the table id."""
     opened = await (host.slash("table", "new", game=game) if options is None else
                     host.slash("table", "new", game=game, options=options))
     msg = await opened.wait_filled()
@@ -219,6 +222,9 @@ async def open_table(world: ShardWorld, host: SimulatedUser, game: str = "turup"
         r = await host.click(world.server.message(msg.id), find(world.server.message(msg.id),
                                                                 ":ai:rules"))
         assert not warnings(r) and r.type in (6, 7), r.content
+    if order is not None:
+        arranged = await host.slash("table", "arrange", order=order)
+        assert "rearranged" in arranged.content, arranged.content
     await host.click(world.server.message(msg.id), find(world.server.message(msg.id),
                                                         ":start"))
     return table_id
@@ -278,15 +284,16 @@ def moved_on(world: ShardWorld, panel: StoredMessage,
 
 async def redrawn(world: ShardWorld, result: InteractionResult, panel: StoredMessage,
                   before: tuple[str, int | None, list[str]], timeout: float = 10.0, *,
-                  user: SimulatedUser | None = None, dms_before: int = 0) -> StoredMessage:
+                  followups_before: int = 0) -> StoredMessage:
     """Wait until the clicked panel shows something else than ``before`` (its
-    :func:`snapshot` before the click), a private follow-up came, or (``user`` given)
-    the user got a DM after their ``dms_before`` (:func:`moved_on`); returns the panel."""
+    :func:`snapshot` before the click) or a private follow-up came (beyond the
+    ``followups_before`` the interaction had already); returns the panel.
+    An accepted click always redraws the panel clicked on — also one that ended the deal
+    (it then shows the next deal, or stays an old message redrawn to the state of now)."""
 
     def changed() -> StoredMessage | None:
         msg = world.server.message(panel.id)
-        done = snapshot(msg) != before or bool(result.followups) or (
-            user is not None and moved_on(world, panel, before, dms_before, user))
+        done = snapshot(msg) != before or len(result.followups) > followups_before
         return msg if done else None
 
     return await world.server.wait_until(changed, timeout=timeout,

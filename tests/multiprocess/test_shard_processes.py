@@ -35,8 +35,9 @@ Player = tuple[SimulatedUser, int, int]
 async def play_deal_from_dms(world: ShardWorld, players: list[Player], deal: int,
                              rng: random.Random, clicks: dict[int, int]) -> None:
     """Every human plays their turns of ``deal`` in their hand DM until the next deal's
-    DM arrives; every click must be accepted (its panel redrawn, no private warning).
-    ``clicks`` counts the accepted clicks per table."""
+    DM arrives; every click must be accepted (the panel clicked on redrawn — also by the
+    click that ends the deal —, no private warning). ``clicks`` counts the accepted
+    clicks per table."""
     pending = list(players)
     while pending:
         for entry in list(pending):
@@ -45,10 +46,10 @@ async def play_deal_from_dms(world: ShardWorld, players: list[Player], deal: int
             if panel is None:
                 pending.remove(entry)
                 continue
-            before, dms = snapshot(panel), len(user.dms)
+            before = snapshot(panel)
             result = await dm_click(world, user, panel, rng)
             assert result.type in (6, 7), result.content
-            await redrawn(world, result, panel, before, user=user, dms_before=dms)
+            await redrawn(world, result, panel, before)
             assert not warnings(result), warnings(result)
             clicks[table_id] = clicks.get(table_id, 0) + 1
 
@@ -125,11 +126,16 @@ async def test_owner_killed_mid_deal_then_the_deal_goes_on_from_the_dms(
 
     before = snapshot(world.server.message(panel.id))
     await world.start("1", name="shards-1-again")
-    # the owner applies the first click once back (the panel shows it, through the
-    # interaction's token); the second was chosen at the same, now past, version: refused
-    await redrawn(world, first, panel, before)
-    refused = await second.wait_followups(2)
-    assert "no longer current" in refused[1].content
+    # once back, the owner applies the click written first to its inbox (A handles the
+    # two concurrently: either may be) and the panel shows it; the other was chosen at
+    # the same, now past, version: refused, privately
+    refused = await world.server.wait_until(
+        lambda: next((r for r in (first, second) if len(r.followups) >= 2), None),
+        timeout=20, what="one of the two clicks to be refused")
+    applied = second if refused is first else first
+    await redrawn(world, applied, panel, before, followups_before=1)
+    assert "no longer current" in refused.followups[1].content
+    assert len(applied.followups) == 1  # no refusal: applied
     assert await human_actions(world.store, t1, 0) == made + 1
     clicks = {t1: made + 1}
     await play_deal_from_dms(world, [(bob, t1, 0)], 1, rng, clicks)
@@ -169,43 +175,47 @@ async def test_a_second_process_for_a_running_shard_is_refused(world: ShardWorld
 async def test_a_signal_and_its_card_chosen_in_the_dm_of_another_shards_table(
         world: ShardWorld) -> None:
     """The leader's signal select and a card carrying it, both forwarded: the owner
-    redraws the DM with every card carrying the signal, then plays the card."""
+    redraws the DM with every card carrying the signal, then plays the card.
+
+    Bob sits at seat 3 (``/table arrange``): the first dealer is seat 0, so bob is the
+    eldest hand — he names trumps and leads the first trick of deal 1, whatever the
+    (random) cards."""
     await world.start("0")
     await world.start("1")
     bob = world.user("bob", shard=1)
-    t1 = await open_table(world, bob)
+    t1 = await open_table(world, bob, order="1 2 3 0")
+    seat = 3
     rng = random.Random(3)
-    for deal in (1, 2, 3):
-        while (panel := await wait_turn(world, bob, deal)) is not None:
-            signal = next((c for c in panel.walk_components()
-                           if str(c.get("custom_id", "")).startswith("tt:g:")), None)
-            if signal is None:
-                before = snapshot(panel)
-                result = await dm_click(world, bob, panel, rng)
-                await redrawn(world, result, panel, before)
-                assert not warnings(result)
-                continue
-            word = next(o["value"] for o in signal["options"] if o["value"] != "none")
+    while (panel := await wait_turn(world, bob, 1)) is not None:
+        signal = next((c for c in panel.walk_components()
+                       if str(c.get("custom_id", "")).startswith("tt:g:")), None)
+        if signal is None:  # naming trumps, before the first lead
             before = snapshot(panel)
-            chosen = await bob.select(panel, signal["custom_id"], [word])
-            assert chosen.type == 6  # forwarded
-            shown = await redrawn(world, chosen, panel, before)
-            assert not warnings(chosen)
-            cards = next(c for c in shown.walk_components()
-                         if str(c.get("custom_id", "")).startswith("tt:s:"))
-            assert all(f'"signal":"{word}"' in o["value"] for o in cards["options"])
-            made = await human_actions(world.store, t1, 0)
-            before = snapshot(shown)
-            played = await bob.select(shown, cards["custom_id"], [cards["options"][0]["value"]])
-            await redrawn(world, played, shown, before)
-            assert not warnings(played)
-            assert await human_actions(world.store, t1, 0) == made + 1
-            last = [e.action["action"] for e in await world.store.load_actions(t1)
-                    if e.action.get("by") == "human"][-1]
-            assert last.get("signal") == word
-            await log_is_whole(world.store, t1)
-            return
-    raise AssertionError("bob never led in three deals")
+            result = await dm_click(world, bob, panel, rng)
+            await redrawn(world, result, panel, before)
+            assert not warnings(result)
+            continue
+        word = next(o["value"] for o in signal["options"] if o["value"] != "none")
+        before = snapshot(panel)
+        chosen = await bob.select(panel, signal["custom_id"], [word])
+        assert chosen.type == 6  # forwarded
+        shown = await redrawn(world, chosen, panel, before)
+        assert not warnings(chosen)
+        cards = next(c for c in shown.walk_components()
+                     if str(c.get("custom_id", "")).startswith("tt:s:"))
+        assert all(f'"signal":"{word}"' in o["value"] for o in cards["options"])
+        made = await human_actions(world.store, t1, seat)
+        before = snapshot(shown)
+        played = await bob.select(shown, cards["custom_id"], [cards["options"][0]["value"]])
+        await redrawn(world, played, shown, before)
+        assert not warnings(played)
+        assert await human_actions(world.store, t1, seat) == made + 1
+        last = [e.action["action"] for e in await world.store.load_actions(t1)
+                if e.action.get("by") == "human"][-1]
+        assert last.get("signal") == word
+        await log_is_whole(world.store, t1)
+        return
+    raise AssertionError("bob, the eldest hand, did not lead the first trick of deal 1")
 
 
 async def test_league_reminders_of_a_guild_come_once_from_its_owner(
