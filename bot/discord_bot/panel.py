@@ -38,16 +38,14 @@ from bot.discord_bot.router import (
 from bot.discord_bot.signals import bid_worth, preferred, signal_select, signal_words
 from bot.discord_bot.texts import (
     action_text,
-    card_text,
     display_names,
-    hand_lines,
     seat_name,
-    suit_text,
     team_of,
     trick_text,
 )
 from bot.service import Seat, TableEvent
 from bot.service.seats import seats_from_json
+from bot.words.cards import card_text, hand_lines, suit_text
 from games.actions import Action, action_from_json
 from games.cards import SUIT_NAMES, SUITS
 from games.registry import GAMES

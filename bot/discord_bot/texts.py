@@ -11,60 +11,11 @@ from typing import Any
 
 from bot.discord_bot.safe import safe_name
 from bot.service import Seat, TableInfo
+from bot.words.cards import card_text, suit_text
 from games.actions import Action
-from games.base import HIDDEN
-from games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from games.registry import GAMES
 
-RANK_WORDS = {"T": "10"}
 TEAM_LETTERS = "ABCDEF"
-
-
-def card_text(card: str) -> str:
-    """``"TS"`` → ``"10♠"``; a hidden card is ``🂠``."""
-    if card == HIDDEN:
-        return "🂠"
-    return RANK_WORDS.get(card[0], card[0]) + SUIT_SYMBOLS[SUITS.index(card[1])]
-
-
-def suit_text(suit: str | None) -> str:
-    if not suit:
-        return "none"
-    i = SUITS.index(suit)
-    return f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i]}"
-
-
-def grouped(cards: Sequence[str]) -> list[tuple[str, int]]:
-    """Cards in their given order with identical ones counted (Arba'a Turub's four packs)."""
-    out: list[tuple[str, int]] = []
-    index: dict[str, int] = {}
-    for c in cards:
-        if c in index:
-            card, n = out[index[c]]
-            out[index[c]] = (card, n + 1)
-        else:
-            index[c] = len(out)
-            out.append((c, 1))
-    return out
-
-
-def hand_lines(hand: Sequence[str]) -> list[str]:
-    """One line per suit in the view's display order (black and red alternate), identical
-    cards as ``A♠×2``."""
-    lines: list[str] = []
-    current: str | None = None
-    parts: list[str] = []
-    for card, n in grouped(hand):
-        if card == HIDDEN:
-            continue
-        if card[1] != current:
-            if parts:
-                lines.append(" ".join(parts))
-            current, parts = card[1], []
-        parts.append(card_text(card) + (f"×{n}" if n > 1 else ""))
-    if parts:
-        lines.append(" ".join(parts))
-    return lines
 
 
 def action_text(action: Action) -> str:
