@@ -104,14 +104,19 @@ def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
     same generator state (so seeded deals never change), in about half its time."""
     out = list(cards)
     getrandbits = rng.getrandbits
-    for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(out)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+@lru_cache(maxsize=16)
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of :func:`shuffled` for a pack of ``length``: ``(i, i + 1, bits of i + 1)``
+    from the top down (worked out once per pack size)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def seat_order(first: int, players: int, direction: int) -> list[int]:

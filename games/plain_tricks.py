@@ -8,14 +8,17 @@ signals (``strong`` / ``weak`` plus the group's ``extra_signals``).
 
 The state is kept in the fast form that search players use: a hand is four lists (one per
 suit) of natural rank ints, duplicates allowed. The readable API (``apply`` with
-:class:`~games.actions.Action` objects, views, summaries) checks an action and then calls
-the same fast step, :meth:`PlainTrickDeal.fast_play`, that search and playouts use.
+:class:`~games.actions.Action` objects, views, summaries) checks an action and then takes
+the same fast step as :meth:`PlainTrickDeal.fast_play` (the card leaves its suit list, then
+the trick core's ``trick_step``), that search and playouts use. The hot path of the readable
+API (``legal_actions`` + ``apply``) shares prebuilt :class:`~games.actions.Action` tuples
+and skips the generic dispatch for a card play and the trump call: the same checks, the same
+events, fewer steps.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections import Counter
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -88,6 +91,8 @@ PLAY_ACTIONS = PLAYS
 SUIT_PLAYS: tuple[tuple[Action, ...], ...] = tuple(PLAY_ACTIONS[s * 13: s * 13 + 13]
                                                   for s in range(4))
 """``SUIT_PLAYS[suit][rank]``: the same actions by suit and natural rank."""
+_DISPLAY_NAMES = tuple((s, NAMES[s * 13: s * 13 + 13]) for s in DISPLAY_SUIT_ORDER)
+"""The suits in display order, each with its card names by natural rank."""
 TRUMP_CALLS: tuple[Action, ...] = tuple(Action.call_trump(s) for s in SUITS)
 
 
@@ -200,18 +205,31 @@ class PlainTrickDeal(TrickDeal):
                 actions = SUIT_PLAYS[led]
                 return [actions[r] for r in lst]
         plays = self._signal_plays
-        if trick or plays is None:
+        h = self.hands[seat]
+        if trick or plays is None:  # any card held (void in the led suit, or no signals)
+            if self.deck_copies == 1:
+                return [actions[r] for actions, lst in zip(SUIT_PLAYS, h, strict=True)
+                        for r in lst]
             return [PLAY_ACTIONS[c] for c in self.fast_legal(seat)]
-        h = self.hands[seat]  # leading: every card held, with each signal
-        if self.deck_copies == 1:
-            return [a for s in range(4) for r in h[s] for a in plays[s * 13 + r]]
-        return [a for c in self.fast_legal(seat) for a in plays[c]]
+        distinct = _same if self.deck_copies == 1 else _distinct
+        out: list[Action] = []  # leading: every distinct card held, with each signal
+        for suit_plays, lst in zip(plays, h, strict=True):
+            for r in distinct(lst):
+                out += suit_plays[r]
+        return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """:meth:`Deal.apply`, with the common case (the seat to play plays a card) taken
-        straight to :meth:`_play`: the same checks, fewer steps."""
-        if action.type == "play" and self.phase == PLAY_PHASE and seat == self.turn:
-            events = self._play_card(seat, action)
+        """:meth:`Deal.apply`, with the common cases (the seat to play plays a card, eldest
+        names trump) taken straight to :meth:`_play_card` and :meth:`_call_trump`: the same
+        checks, fewer steps."""
+        kind = action.type
+        if kind == "play":
+            if self.phase == PLAY_PHASE and seat == self.turn:
+                events = self._play_card(seat, action)
+                self.history.append((seat, action))
+                return events
+        elif kind == "call_trump" and self.phase == TRUMP_PHASE and seat == self.eldest:
+            events = self._call_trump(seat, action)
             self.history.append((seat, action))
             return events
         return super().apply(seat, action)
@@ -254,13 +272,13 @@ class PlainTrickDeal(TrickDeal):
             c = card_int(action.card)  # raises the refusal
         h = self.hands[seat]
         trick = self.trick
-        held = h[c // 13]
-        r = c % 13
+        suit, r = _SUIT_RANK[c]
+        held = h[suit]
         if r not in held:
             raise IllegalAction(f"you do not hold {action.card}")
         if trick:
             led = trick[0][1] // 13
-            if c // 13 != led and h[led]:
+            if suit != led and h[led]:
                 raise IllegalAction(follow_reason(led, [led * 13 + r for r in reversed(h[led])]))
         signal = action.signal
         if signal is not None:
@@ -276,10 +294,11 @@ class PlainTrickDeal(TrickDeal):
         trick_no = len(self.completed) + 1
         if signal is not None:
             self.signals.append({"trick": trick_no, "seat": seat, "signal": signal})
-        self.fast_play(c)
         events = [public_event("play", {"seat": seat, "card": action.card, "signal": signal,
                                         "trick": trick_no})]
-        if len(self.completed) == trick_no:
+        held.remove(r)  # :meth:`fast_play`, with the suit list already at hand
+        if self.trick_step(seat, c):
+            self._after_trick(self.leader)
             events.append(public_event("trick", {"number": trick_no,
                                                  **trick_json(self.completed[-1])}))
             if self.phase == OVER_PHASE:
@@ -289,7 +308,7 @@ class PlainTrickDeal(TrickDeal):
     def hand_names(self, seat: int) -> list[str]:
         """``seat``'s current hand, sorted for display (suits alternate black and red)."""
         h = self.hands[seat]  # suit lists are kept sorted: no sort needed
-        return [NAMES[s * 13 + r] for s in DISPLAY_SUIT_ORDER for r in reversed(h[s])]
+        return [names[r] for s, names in _DISPLAY_NAMES for r in reversed(h[s])]
 
     def _visible_hand(self, seat: int) -> list[str]:
         if self.phase == TRUMP_PHASE:
@@ -343,10 +362,15 @@ class PlainTrickDeal(TrickDeal):
 
 def _by_suit(hand: list[int]) -> list[list[int]]:
     """A hand in the fast form: for each suit, the sorted natural ranks held."""
-    cards = sorted(hand)
-    cuts = [0, bisect_left(cards, 13), bisect_left(cards, 26), bisect_left(cards, 39),
-            len(cards)]
-    return [[c - 13 * s for c in cards[cuts[s]:cuts[s + 1]]] for s in range(4)]
+    out: tuple[list[int], ...] = ([], [], [], [])
+    for c in sorted(hand):
+        s, r = _SUIT_RANK[c]
+        out[s].append(r)
+    return list(out)
+
+
+_SUIT_RANK = tuple(divmod(c, 13) for c in range(52))
+"""``_SUIT_RANK[c]``: card ``c``'s (suit, natural rank)."""
 
 
 def _same(ranks: list[int]) -> list[int]:
@@ -366,13 +390,14 @@ def _distinct(ranks: list[int]) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def _signal_plays(signals: tuple[str, ...] | None) -> tuple[tuple[Action, ...], ...] | None:
-    """``[c]``: the plays of card ``c`` a leader may make, plain then with each signal
-    (built once per set of signal tokens)."""
+def _signal_plays(signals: tuple[str, ...] | None
+                  ) -> tuple[tuple[tuple[Action, ...], ...], ...] | None:
+    """``[suit][rank]``: the plays of that card a leader may make, plain then with each
+    signal (built once per set of signal tokens)."""
     if not signals:
         return None
-    return tuple((PLAY_ACTIONS[c], *(Action.play(name(c), signal=t) for t in signals))
-                 for c in range(52))
+    return tuple(tuple((PLAY_ACTIONS[c], *(Action.play(name(c), signal=t) for t in signals))
+                       for c in range(s * 13, s * 13 + 13)) for s in range(4))
 
 
 @cache

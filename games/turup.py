@@ -137,7 +137,7 @@ class TurupDeal(PlainTrickDeal):
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase == PLAY_PHASE and not self.declare_allowed:
-            return super().legal_actions(seat)
+            return PlainTrickDeal.legal_actions(self, seat)  # the common case, no super()
         if self.phase == KORT_PHASE:
             if seat != self.decider:
                 return []

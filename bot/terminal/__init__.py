@@ -5,6 +5,14 @@ sharing one controller (:mod:`bot.terminal.session`): a full-screen card table o
 (:mod:`bot.terminal.app`) and the ``--plain`` line mode (:mod:`bot.terminal.plain`), which
 is also used when input or output is not a terminal (pipes, scripts). Arguments are read
 by :mod:`bot.terminal.config`.
+
+**Language.** ``--lang``, else ``TRICKTABLE_LANG``, else the system locale, else English
+(:mod:`bot.cli_lang`); an unknown one is refused with one line and exit status 2 before
+anything is opened. The session's translator (``Session.t``) speaks for both front ends
+and travels to :mod:`bot.words` with the seating (``Seating.of(..., t=t)``). Typed input
+keeps the card letters (``qh``), the engine's signal words and ``bella``; a decision may
+be typed in English or as its button reads. The engine's refusal reasons stay English
+(with cards and names in players' words), as everywhere in tricktable.
 """
 
 from __future__ import annotations

@@ -111,8 +111,8 @@ class TableView(Widget):
         rows[mid].append((max(0, width // 2 - centre.cell_len // 2), centre))
         direction = view.get("direction")
         if direction:
-            arrow = ("↻ " + t.gettext("clockwise") if direction == "clockwise"
-                     else "↺ " + t.gettext("counter-clockwise"))
+            arrow = (t.gettext("↻ clockwise") if direction == "clockwise"
+                     else t.gettext("↺ counter-clockwise"))
             rows[height - 1].append((0, Text(arrow, style="dim")))
         return _compose(rows)
 

@@ -16,10 +16,14 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from bot.i18n import translator
 from bot.i18n.leftovers import english_leftovers
 from bot.terminal import main
-from bot.terminal.app import Help, Notice, TableApp
+from bot.terminal.app import KEYS_HELP, Help, Notice, TableApp
+from bot.terminal.choices import Choices, interpret
 from bot.terminal.config import PlayConfig
+from bot.words.actions import action_text
+from games.actions import Action
 from games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,6 +92,7 @@ async def test_a_whole_deal_on_the_card_table_leaves_no_english(
         log = [line for _, line in model.log]
     text = "\n".join(seen + log)
     assert english_leftovers(text, language) == []
+    assert english_leftovers(KEYS_HELP, language)  # the check knows the table's words
     assert WORDS[language] in text
     assert "Press any key" not in text and "Your turn" not in text
 
@@ -152,3 +157,17 @@ def test_an_unknown_language_is_refused_with_exit_2(tmp_path: Path,
     assert len(lines) == 1 and lines[0].startswith("tricktable play: ")
     assert "'xx'" in lines[0] and "en, so, id, sw" in lines[0]
     assert not db.exists() and not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize("language", ["so", "id", "sw"])
+def test_a_decision_is_typed_as_its_button_reads_or_in_english(language: str) -> None:
+    t = translator(language)
+    legal = [Action("pass"), Action("call_trump", suit="S")]
+    choices = Choices.of(legal, [])
+    for action in legal:
+        assert interpret(action_text(action, t=t).lower(), choices, [], t) == action
+    assert interpret("pass", choices, [], t) == legal[0]
+    refusal = interpret("zz", choices, [], t)
+    assert isinstance(refusal, str) and refusal.startswith("“zz” ")
+    assert english_leftovers(refusal, language) == []
+    assert english_leftovers(interpret("zz", choices, []), language)  # English by default
