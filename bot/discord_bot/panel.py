@@ -40,7 +40,6 @@ from bot.discord_bot.texts import (
     action_text,
     display_names,
     seat_name,
-    team_of,
     trick_text,
 )
 from bot.service import Seat, TableEvent
@@ -158,11 +157,10 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, *, images: 
     be offered as buttons; ``signal``: the leader's chosen signal, carried by every card
     of the select (:mod:`bot.discord_bot.signals`)."""
     title = GAMES[facts.game].title
-    team = team_of(facts.teams, seat)
     names = display_names(state.seats)
     hand = list(state.view.get("hand") or [])
-    lines = [f"**{title}** — table {facts.table_id}, deal {state.deal + 1} · your seat "
-             f"`{seat}`" + (f" (team {team})" if team else "")]
+    lines = [f"**{title}** — table {facts.table_id}, deal {state.deal + 1}"
+             + _partners_text(facts.teams, seat, names)]
     if note:
         lines.append(note)
     lines.append(f"**Your hand** ({len(hand)} cards):")
@@ -195,6 +193,14 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, *, images: 
         picture = await hand_picture(hand, lit)
     key = panel_key(state, seat)  # a card's variants are the same turn's controls
     return PanelDrawing("\n".join(lines)[:1990], ui, picture, key, bool(legal))
+
+
+def _partners_text(teams: Sequence[Sequence[int]], seat: int, names: Sequence[str]) -> str:
+    """`` · your partner: Ann`` in a partnership game (names, never seat numbers); empty
+    where every player is on their own."""
+    mates = [names[s] for team in teams if seat in team for s in team
+             if s != seat and s < len(names)]
+    return f" · your partner: {', '.join(mates)}" if mates else ""
 
 
 def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[Action],

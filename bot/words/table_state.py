@@ -272,9 +272,11 @@ def _truf_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> li
             "the bids total 13: {player} moves every bid up or down").format(
                 player=who(seating, view.get("high_bidder"), me))))
     elif adjust:
-        template = (t.gettext("every bid moved up by {n}") if adjust[0] == "up"
+        # the view's adjustment: {"direction": "up" | "down", "amount": k}
+        template = (t.gettext("every bid moved up by {n}") if adjust["direction"] == "up"
                     else t.gettext("every bid moved down by {n}"))
-        out.append((t.gettext("Adjustment"), template.format(n=seating.value(adjust[1]))))
+        out.append((t.gettext("Adjustment"),
+                    template.format(n=seating.value(adjust["amount"]))))
     if view.get("phase") in ("play", "over"):
         out.append((t.gettext("Trumps"), t.gettext("broken") if view.get("broken")
                     else t.gettext("not broken yet")))
