@@ -24,7 +24,8 @@ GAMES = ["turup", "arbaa_turub", "tarabish", "truf", "albastini"]
 
 def hand_dm(user: SimulatedUser, table_id: int, deal: int) -> StoredMessage | None:
     """The user's newest DM panel of ``deal`` (as it reads now)."""
-    mine = [m for m in user.dms if f"table {table_id}, deal {deal + 1} " in m.content]
+    header = re.compile(rf"table {table_id}, deal {deal + 1}\b")
+    mine = [m for m in user.dms if header.search(m.content)]
     return mine[-1] if mine else None
 
 

@@ -33,16 +33,16 @@ def test_one_deal_then_end_of_input_then_resume(game: str, tmp_path: Path) -> No
     status, out = play([game, "--seed", "4"], "1\n" * 60, db)
     assert status == 0, out
     assert "--- Deal 1 ---" in out
-    assert "Your hand:" in out and "Choices:" in out
-    assert "'" not in out.split("Your hand:")[1].split("\n")[0]  # no raw reprs
+    assert "In your hand:" in out and "Choices:" in out
+    assert "'" not in out.split("In your hand:")[1].split("\n")[0]  # no raw reprs
     if "=== Match over ===" in out:  # pragma: no cover - a short match
         assert "Record saved:" in out
         return
     assert f"Continue it with `tricktable play {game} --resume`" in out
     status, more = play([game, "--resume"], "q\n", db)
     assert status == 0 and "Resuming" in more and "Game saved" in more
-    last_prompt = out[out.rindex("Your hand:"):]
-    first_prompt = more[more.index("Your hand:"):]
+    last_prompt = out[out.rindex("In your hand:"):]
+    first_prompt = more[more.index("In your hand:"):]
     assert first_prompt.splitlines()[:2] == last_prompt.splitlines()[:2]
 
 
@@ -88,7 +88,7 @@ def test_refused_card_gives_the_engines_reason(tmp_path: Path) -> None:
     for seed in range(1, 12):
         db = tmp_path / f"s{seed}.db"
         _, out = play(["turup", "--seed", str(seed)], "q\n", db)
-        hand = re.search(r"Your hand: (.*)", out)
+        hand = re.search(r"In your hand: (.*)", out)
         choices = re.search(r"Choices: (.*)", out)
         assert hand and choices
         held = hand.group(1).replace("|", " ").split()
