@@ -145,3 +145,19 @@ async def alice_at_turup(fake_discord: Harness, tmp_path: Path, turn_timeout: in
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
     return app, clock, alice, table_id, seat
+
+
+def versions(msg: StoredMessage) -> set[int]:
+    """The table versions the message's play controls were offered at."""
+    return {int(c["custom_id"].split(":")[3]) for c in controls(msg)}
+
+
+async def live_panel(app: App, message_id: int, table_id: int) -> StoredMessage:
+    """Wait until message ``message_id`` offers the choices of the table's version now."""
+    server = app.harness.server
+
+    def live() -> StoredMessage | None:
+        msg = server.message(message_id)
+        return msg if versions(msg) == {app.service.info(table_id).version} else None
+
+    return await app.harness.wait_until(live, what="the panel with live controls")

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_fixture import App, start_app
+from app_fixture import start_app
 from discord_helpers import (
     advance_until_turn,
     alice_at_turup,
     channel_texts,
     controls,
+    live_panel,
     open_table,
     take_turn,
 )
@@ -33,20 +34,6 @@ from storage import ChannelLocation
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
-
-def versions(msg: StoredMessage) -> set[int]:
-    return {int(c["custom_id"].split(":")[3]) for c in controls(msg)}
-
-
-async def live_panel(app: App, message_id: int, table_id: int) -> StoredMessage:
-    """Wait until message ``message_id`` offers the choices of the table's version now."""
-    server = app.harness.server
-
-    def live() -> StoredMessage | None:
-        msg = server.message(message_id)
-        return msg if versions(msg) == {app.service.info(table_id).version} else None
-
-    return await app.harness.wait_until(live, what="the panel with live controls")
 
 
 async def test_a_burst_of_429_and_5xx_on_edits_still_gives_the_player_controls(

@@ -21,14 +21,14 @@ from discord_helpers import (
     advance_until_turn,
     alice_at_turup,
     channel_texts,
-    controls,
     find,
+    live_panel,
     open_table,
     play_until,
     take_turn,
+    versions,
 )
 from fakediscord import Harness
-from fakediscord.models import StoredMessage
 
 from bot.discord_bot.panel import SeatState
 from bot.service import FakeClock, Seat, TableEvent
@@ -38,21 +38,6 @@ from storage import TerminalLocation
 TURN_TIMEOUT = 3600
 REMINDER = "it is your turn"
 
-
-def versions(msg: StoredMessage) -> set[int]:
-    """The table versions the message's play controls were offered at."""
-    return {int(c["custom_id"].split(":")[3]) for c in controls(msg)}
-
-
-async def live_panel(app: App, message_id: int, table_id: int) -> StoredMessage:
-    """Wait until message ``message_id`` offers the choices of the table's version now."""
-    server = app.harness.server
-
-    def live() -> StoredMessage | None:
-        msg = server.message(message_id)
-        return msg if versions(msg) == {app.service.info(table_id).version} else None
-
-    return await app.harness.wait_until(live, what="the panel with live controls")
 
 
 async def test_a_seat_whose_subscription_overflowed_still_gets_a_live_panel(
