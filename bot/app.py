@@ -36,6 +36,7 @@ from bot.settings import Settings
 from storage import Store, open_store
 
 if TYPE_CHECKING:
+    from bot.discord_bot.languages import Languages
     from bot.discord_bot.hub import TableHub
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         self.service: TableService = None  # type: ignore[assignment]
         self._clock = clock
         self._pool: Any = None
+        self.languages: Languages | None = None
+        """Who reads which language (``bot.discord_bot.languages``), once set up."""
         self.hub: TableHub | None = None
         """The Discord adapter's tables (``bot.discord_bot.hub``), once set up."""
         self.sync_only = sync_only
@@ -79,6 +82,7 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         from bot.discord_bot.clicks import TableClicks
         from bot.discord_bot.forwarded import ShardedClicks
         from bot.discord_bot.hub import TableHub
+        from bot.discord_bot.languages import CommandTexts, Languages, LanguageCog
         from bot.discord_bot.options_panel import OPTIONS_ITEMS, OptionsSource, bind_options
         from bot.discord_bot.preferences import PreferencesCog
         from bot.discord_bot.review import REVIEW_ITEMS, ReviewSource, bind_reviews
@@ -99,7 +103,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         ratings: RatingsHook = MatchResultsHook(self.store)
         self.service = TableService(self.store, clock=self._clock, ratings=ratings,
                                     ai_pool=self._pool, ai_budget_ms=self.settings.ai_budget_ms)
-        self.hub = TableHub(self, self.service, self.store, self.settings)
+        self.languages = Languages(self, self.store)
+        await self.tree.set_translator(CommandTexts())
+        self.hub = TableHub(self, self.service, self.store, self.settings, self.languages)
         clicks = (TableClicks(self.hub) if self.node is None
                   else ShardedClicks(self.hub, self.node))
         bind(self, clicks)
@@ -107,8 +113,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         bind_options(self, OptionsSource(self.service, self.store))
         bind_reviews(self, ReviewSource(self.service, self.store))
         await self.add_cog(TableCommands(self.hub, clicks))
-        await self.add_cog(AdminCog(self, self.settings, self.store, self.hub))
-        await self.add_cog(PreferencesCog(self.store))
+        await self.add_cog(AdminCog(self, self.settings, self.store, self.hub, self.languages))
+        await self.add_cog(PreferencesCog(self.store, self.languages))
+        await self.add_cog(LanguageCog(self.languages))
         if self.node is not None:
             # One process with every shard keeps every table, as before sharding.
             await self.hub.start(owns=None if self.node.ownership.everything

@@ -10,6 +10,9 @@ from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, UserError, answer
 from bot.discord_bot.hub import TableHub
+from bot.discord_bot.languages import AUTO, Languages, language_choices
+from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
+from bot.i18n.messages import language_setting_label, server_language_set
 from bot.settings import Settings
 from storage import GuildSettings, Store
 
@@ -18,72 +21,123 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[discord.Client]
 
 
-def settings_text(gs: GuildSettings) -> str:
-    return (f"Turn timeout: **{gs.turn_timeout} s** · AI pace: **{gs.ai_pace} s** · "
-            f"Images: **{'on' if gs.images else 'off'}** · Matches with AI players count "
-            f"for ratings: **{'yes' if gs.ai_matches_rated else 'no'}**.\n"
-            "New tables use these settings.")
+NEEDS_MANAGE = N_("Changing the settings needs the Manage Server permission.")
+
+
+def settings_text(gs: GuildSettings, t: Translator, language: str) -> str:
+    """The server's settings in ``t``'s language; ``language``: the public language now in
+    force (chosen, or from the server's Discord locale when ``gs.language`` is None)."""
+    name = t.language_name(language)
+    shown = (name if gs.language is not None
+             else t.gettext("{language} (from the server's Discord language)").format(
+                 language=name))
+    return t.gettext(
+        "Turn timeout: **{timeout} s** · AI pace: **{pace} s** · Images: **{images}** · "
+        "Matches with AI players count for ratings: **{rated}** · {label}: **{language}**.\n"
+        "New tables use these settings; the language applies at once."
+    ).format(timeout=t.number(gs.turn_timeout), pace=t.number(gs.ai_pace),
+             images=t.gettext("on") if gs.images else t.gettext("off"),
+             rated=t.gettext("yes") if gs.ai_matches_rated else t.gettext("no"),
+             label=language_setting_label(t), language=shown)
 
 
 class AdminCog(commands.Cog, name="AdminCog"):
     """Guild settings and command syncing."""
 
-    admin = app_commands.Group(name="admin", description="Bot administration (owner only)",
+    admin = app_commands.Group(name=pgettext_noop(COMMAND_NAME, "admin"),
+                               description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                         "Bot administration (owner only)"),
                                default_permissions=discord.Permissions(manage_guild=True))
     """Shown to members with Manage Server only; ``/admin sync`` is owner-checked too."""
 
     def __init__(self, bot: commands.Bot, settings: Settings, store: Store,
-                 hub: TableHub | None) -> None:
+                 hub: TableHub | None, languages: Languages) -> None:
         self.bot, self.settings, self.store, self.hub = bot, settings, store, hub
+        self.languages = languages
 
-    @app_commands.command(name="settings", description="This server's table settings")
+    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "settings"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "This server's table settings"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.describe(turn_timeout="seconds a player has to act before an AI plays for them",
-                           ai_pace="seconds an AI player waits before it plays",
-                           images="draw the table and hands as pictures",
-                           ai_matches_rated="whether matches with AI players count for "
-                                            "ratings")
+    @app_commands.describe(
+        turn_timeout=pgettext_noop(COMMAND_DESCRIPTION,
+                                   "seconds a player has to act before an AI plays for them"),
+        ai_pace=pgettext_noop(COMMAND_DESCRIPTION, "seconds an AI player waits before it plays"),
+        images=pgettext_noop(COMMAND_DESCRIPTION, "draw the table and hands as pictures"),
+        ai_matches_rated=pgettext_noop(COMMAND_DESCRIPTION,
+                                       "whether matches with AI players count for ratings"),
+        language=pgettext_noop(COMMAND_DESCRIPTION,
+                               "the language of public messages (lobby, table, results, "
+                               "leagues)"))
+    @app_commands.rename(turn_timeout=pgettext_noop(COMMAND_NAME, "turn_timeout"),
+                         ai_pace=pgettext_noop(COMMAND_NAME, "ai_pace"),
+                         images=pgettext_noop(COMMAND_NAME, "images"),
+                         ai_matches_rated=pgettext_noop(COMMAND_NAME, "ai_matches_rated"),
+                         language=pgettext_noop(COMMAND_NAME, "language"))
+    @app_commands.choices(language=language_choices())
     async def settings_command(self, interaction: Interaction,
                                turn_timeout: app_commands.Range[int, 10, 86400] | None = None,
                                ai_pace: app_commands.Range[float, 0.0, 30.0] | None = None,
                                images: bool | None = None,
-                               ai_matches_rated: bool | None = None) -> None:
+                               ai_matches_rated: bool | None = None,
+                               language: str | None = None) -> None:
         async def run() -> Reply:
-            if not interaction.permissions.manage_guild or interaction.guild_id is None:
-                raise UserError("Changing the settings needs the Manage Server permission.")
+            guild_id = interaction.guild_id
+            if not interaction.permissions.manage_guild or guild_id is None:
+                raise UserError(NEEDS_MANAGE)
             changes: dict[str, object] = {}
             for key, value in (("turn_timeout", turn_timeout), ("ai_pace", ai_pace),
                                ("images", images), ("ai_matches_rated", ai_matches_rated)):
                 if value is not None:
                     changes[key] = float(value) if key == "ai_pace" else value
+            head: list[str] = []
             if changes:
-                gs = await self.store.update_guild_settings(interaction.guild_id, changes)
+                await self.store.update_guild_settings(guild_id, changes)
                 if self.hub is not None:
-                    self.hub.forget_guild_settings(interaction.guild_id)
-                head = "Settings changed. "
-            else:
-                gs = await self.store.get_guild_settings(interaction.guild_id)
-                head = ""
-            return Reply(head + settings_text(gs), ephemeral=True)
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.settings.defer_after)
+                    self.hub.forget_guild_settings(guild_id)
+            if language is not None:
+                await self.languages.set_server(guild_id, None if language == AUTO
+                                                else language)
+            gs = await self.store.get_guild_settings(guild_id)
+            now = await self.languages.server_language(guild_id)
+            # The answer is in the reader's language; a new server language is announced
+            # in that language too (it is what the channel will read from now on).
+            t = await self.languages.reader(interaction)
+            if language is not None and language != AUTO:
+                head.append(server_language_set(await self.languages.server(guild_id), now))
+            if changes or language is not None:
+                head.append(t.gettext("Settings changed."))
+            return Reply("\n".join([*head, settings_text(gs, t, now)]), ephemeral=True)
+        await answer(interaction, run, t=await self.languages.reader(interaction),
+                     private_wait=True, defer_after=self.settings.defer_after)
 
-    @admin.command(name="sync", description="Publish the slash commands (bot owner only)")
-    @app_commands.describe(here="sync to this server only (instant) instead of globally")
+    @admin.command(name=pgettext_noop(COMMAND_NAME, "sync"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Publish the slash commands (bot owner only)"))
+    @app_commands.describe(here=pgettext_noop(
+        COMMAND_DESCRIPTION, "sync to this server only (instant) instead of globally"))
+    @app_commands.rename(here=pgettext_noop(COMMAND_NAME, "here"))
     async def sync(self, interaction: Interaction, here: bool = False) -> None:
+        t = await self.languages.reader(interaction)
+
         async def run() -> Reply:
             owners = self.settings.owner_ids
             allowed = (interaction.user.id in owners if owners
                        else await self.bot.is_owner(interaction.user))
             if not allowed:
-                raise UserError("Only the bot's owner can sync commands.")
+                raise UserError(N_("Only the bot's owner can sync commands."))
             guild = interaction.guild if here and interaction.guild is not None else None
             if guild is not None:
                 self.bot.tree.copy_global_to(guild=guild)
             synced = await self.bot.tree.sync(guild=guild)
-            where = (f"this server ({guild.id})" if guild is not None
-                     else "every server (global)")
-            log.info("synced %d commands to %s", len(synced), where)
-            return Reply(f"Synced {len(synced)} commands to {where}.", ephemeral=True)
-        await answer(interaction, run, defer_after=0, private_wait=True)
+            log.info("synced %d commands to %s", len(synced),
+                     "global" if guild is None else guild.id)
+            text = (t.ngettext("Synced {count} command to this server.",
+                               "Synced {count} commands to this server.", len(synced))
+                    if guild is not None else
+                    t.ngettext("Synced {count} command to every server (global).",
+                               "Synced {count} commands to every server (global).",
+                               len(synced)))
+            return Reply(text.format(count=t.number(len(synced))), ephemeral=True)
+        await answer(interaction, run, t=t, defer_after=0, private_wait=True)

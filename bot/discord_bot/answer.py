@@ -12,6 +12,11 @@ The policy (Discord wants an answer within 3 seconds):
 The one error path (:func:`refuse`): a :class:`UserError` or a table service refusal
 (:class:`bot.service.ServiceError`) reaches the user as a private sentence and changes
 nothing; any other exception is logged once and answered with a short apology.
+
+Every answer is worded for its reader: the caller passes the translator of the user's
+private language (``await languages.reader(interaction)``,
+:mod:`bot.discord_bot.languages`), and the refusals (:class:`~bot.i18n.said.SaidError`:
+an English template and its fields) are translated with it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from typing import Any, Final
 import discord
 
 from bot.discord_bot.club_texts import ScoresheetError
+from bot.i18n import N_, Translator
+from bot.i18n.said import Said, SaidError
 from bot.leagues.service import LeagueError
 from bot.service import ServiceError, StaleAction
 
@@ -41,8 +48,9 @@ NO_PINGS: Final = discord.AllowedMentions.none()
 Interaction = discord.Interaction[discord.Client]
 
 
-class UserError(Exception):
-    """A request refused with a message for the user; nothing was changed."""
+class UserError(SaidError):
+    """A request refused with a message for the user; nothing was changed
+    (``UserError(N_("Unknown game {game}."), game=quote(name))``)."""
 
 
 USER_ERRORS: Final = (UserError, LeagueError, ScoresheetError)
@@ -96,20 +104,25 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def sentence(text: str) -> str:
-    """A refusal as a sentence for the player."""
-    text = text.strip() or "That is not possible now."
-    if text == StaleAction.MESSAGE:
-        text = ("That choice is no longer current (a double click, or a panel from an "
-                "earlier turn): nothing changed. Use **My hand** for the current panel")
+STALE: Final = N_("That choice is no longer current (a double click, or a panel from an "
+                  "earlier turn): nothing changed. Use **My hand** for the current panel.")
+NOT_NOW: Final = N_("That is not possible now.")
+FAILED: Final = N_("Something went wrong; nothing was changed. The error was logged.")
+
+
+def sentence(said: Said, t: Translator) -> str:
+    """A service refusal as a sentence for the player, in ``t``'s language."""
+    if said.message == StaleAction.MESSAGE:
+        return t.gettext(STALE)
+    text = said.text(t).strip() or t.gettext(NOT_NOW)
     text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 async def refuse(interaction: Interaction, message: str) -> None:
-    """Tell the user privately where Discord allows: an ephemeral message when nothing
-    was answered yet or after a silent acknowledgement; after a public "thinking"
-    deferral the loading message itself shows the refusal."""
+    """Tell the user privately where Discord allows (``message`` is worded already): an
+    ephemeral message when nothing was answered yet or after a silent acknowledgement;
+    after a public "thinking" deferral the loading message itself shows the refusal."""
     text = clip(f"⚠️ {message}")
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True,
@@ -121,8 +134,8 @@ async def refuse(interaction: Interaction, message: str) -> None:
 
 
 async def _run(interaction: Interaction, work: Callable[[], Awaitable[Reply | None]],
-               defer_after: float | None, defer: Callable[[], Awaitable[Any]]
-               ) -> tuple[Reply | None, bool]:
+               defer_after: float | None, defer: Callable[[], Awaitable[Any]],
+               t: Translator) -> tuple[Reply | None, bool]:
     """Run ``work``, deferring if it is still running after the policy's time. Returns
     its reply (None: nothing to send, or the work failed and the user was told) and
     whether the interaction was deferred."""
@@ -136,19 +149,18 @@ async def _run(interaction: Interaction, work: Callable[[], Awaitable[Reply | No
     try:
         return await task, deferred
     except USER_ERRORS as exc:
-        await refuse(interaction, str(exc))
+        await refuse(interaction, exc.said.text(t))
     except ServiceError as exc:
-        await refuse(interaction, sentence(str(exc)))
+        await refuse(interaction, sentence(exc.said, t))
     except Exception:
         log.exception("answering %s failed", _what(interaction))
-        await refuse(interaction, "Something went wrong; nothing was changed. The error "
-                                  "was logged.")
+        await refuse(interaction, t.gettext(FAILED))
     return None, deferred
 
 
 async def answer(interaction: Interaction, work: Callable[[], Awaitable[Reply | None]], *,
-                 defer_after: float | None = None, private_wait: bool = False
-                 ) -> discord.Message | None:
+                 t: Translator, defer_after: float | None = None,
+                 private_wait: bool = False) -> discord.Message | None:
     """Run ``work`` and answer with its :class:`Reply` (a new message). Returns the
     message when it was sent as a follow-up (after a deferral), else None.
 
@@ -168,13 +180,13 @@ async def answer(interaction: Interaction, work: Callable[[], Awaitable[Reply | 
 
 async def update_in_place(interaction: Interaction,
                           work: Callable[[], Awaitable[Reply | None]], *,
-                          defer_after: float | None = None) -> None:
+                          t: Translator, defer_after: float | None = None) -> None:
     """Run ``work`` for a click and replace the clicked message with its :class:`Reply`
     (``content`` None keeps the content). In one request (an update) when the work is
     quick, else a silent acknowledgement and then an edit. When ``work`` returns a reply
     with ``ephemeral`` set, it is sent as a private message instead of an update."""
     reply, deferred = await _run(interaction, work, defer_after,
-                                 interaction.response.defer)
+                                 interaction.response.defer, t)
     if reply is None:
         if not interaction.response.is_done():
             await interaction.response.defer()

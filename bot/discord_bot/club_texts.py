@@ -27,6 +27,8 @@ embed's title 256 and all of a message's embeds 6,000 together.
 
 from __future__ import annotations
 
+from bot.i18n.said import SaidError
+
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -65,7 +67,7 @@ _TOKEN = re.compile(r"^(\d{1,9})-(\d{1,9})(?::(made|failed))?$")
 score, and ``int`` refuses thousands of digits)."""
 
 
-class ScoresheetError(ValueError):
+class ScoresheetError(SaidError, ValueError):
     """The ``result`` text of a report cannot be read (message for the user)."""
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_bot.languages import LanguageChange, Languages
 from bot.discord_bot.panel import TableFacts
 from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.presenter import TablePresenter
@@ -45,8 +46,11 @@ class TableHub:
     """Presenters and seat panels of every open table of this process."""
 
     def __init__(self, client: discord.Client, service: TableService, store: Store,
-                 settings: Settings) -> None:
+                 settings: Settings, languages: Languages) -> None:
         self.client, self.service, self.store, self.settings = client, service, store, settings
+        self.languages = languages
+        """Who reads which language; a change redraws what it concerns at once."""
+        languages.on_change(self._language_changed)
         self.presenters: dict[int, TablePresenter] = {}
         self.panels: dict[int, SeatPanels] = {}
         self.last_table: dict[int, int] = {}
@@ -117,6 +121,20 @@ class TableHub:
                     p.images = images
 
         asyncio.get_running_loop().create_task(refresh())
+
+    def _language_changed(self, change: LanguageChange) -> None:
+        """Redraw in the new language: a server's tables, or one player's panels (and,
+        their own language deciding nothing public, nothing else)."""
+        if change.guild_id is not None:
+            for presenter in self.presenters.values():
+                if presenter.guild_id == change.guild_id:
+                    presenter.live.mark()
+            for panels in self.panels.values():  # players without a choice follow the server
+                if panels.presenter.guild_id == change.guild_id:
+                    panels.redraw_all()
+        if change.user_id is not None:
+            for panels in self.panels.values():
+                panels.redraw_user(change.user_id)
 
     async def dm_channel(self, user_id: int) -> int:
         cid = self._dm_channels.get(user_id)

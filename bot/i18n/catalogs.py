@@ -181,10 +181,14 @@ def write_if_changed(path: Path, catalog: Catalog) -> bool:
     return True
 
 
-def update(paths: Paths, template: Catalog) -> list[Path]:
-    """Write the template and bring every catalog up to it; return the files changed."""
-    changed = [paths.template] if write_if_changed(paths.template, template) else []
-    for language in paths.languages():
+def update(paths: Paths, template: Catalog, only: str | None = None) -> list[Path]:
+    """Write the template and bring every catalog up to it; return the files changed.
+    ``only``: bring just that language's catalog up to the code (the template file is left
+    as it is: for a translator working beside others)."""
+    changed = []
+    if only is None and write_if_changed(paths.template, template):
+        changed.append(paths.template)
+    for language in paths.languages() if only is None else [only]:
         path = paths.catalog(language)
         catalog = read_catalog(path, language)
         catalog.update(template, update_creation_date=False)
@@ -247,6 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("language", nargs="?", help="the language code for init")
     parser.add_argument(
+        "--only", metavar="LANG",
+        help="update: bring only this language's catalog up to the code (not the template)",
+    )
+    parser.add_argument(
         "--root", type=Path, help="the source checkout (default: the one of this module)"
     )
     args = parser.parse_args(argv)
@@ -279,7 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "extract":
         changed = [paths.template] if write_if_changed(paths.template, template) else []
     elif args.command in ("all", "update"):
-        changed = update(paths, template)
+        if args.only is not None and args.only not in paths.languages():
+            parser.error(f"there is no catalog for {args.only!r}")
+        changed = update(paths, template, args.only)
     else:
         changed = []
     for path in changed:

@@ -26,6 +26,8 @@ Rules decided here (issue 10):
 
 from __future__ import annotations
 
+from bot.i18n.said import SaidError
+
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,8 +53,9 @@ UNPLAYED = ("scheduled", "reported")
 """Fixture statuses of a match still to be played or confirmed."""
 
 
-class LeagueError(Exception):
-    """A league operation refused, with a message for the user."""
+class LeagueError(SaidError):
+    """A league operation refused, with a message for the user
+    (``LeagueError(N_("…{name}…"), name=…)``: :class:`~bot.i18n.said.SaidError`)."""
 
 
 def league_formats(game: str) -> dict[int, int]:

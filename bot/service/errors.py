@@ -1,9 +1,18 @@
-"""Why the table service refuses a request. Every message is meant for the player."""
+"""Why the table service refuses a request. Every message is meant for the player.
+
+A refusal carries its sentence as a :class:`~bot.i18n.said.Said` (an English template
+marked for translation and its fields): ``LobbyError(N_("seat {seat} is taken"), seat=3)``.
+Front ends word it for their reader with ``exc.said.text(t)``; ``str(exc)`` is English.
+Text that is not a template of ours (an engine's reason passed on) is kept as given.
+"""
 
 from __future__ import annotations
 
+from bot.i18n import N_
+from bot.i18n.said import SaidError
 
-class ServiceError(Exception):
+
+class ServiceError(SaidError):
     """Base class: the request was refused and nothing changed."""
 
 
@@ -20,7 +29,8 @@ class TableChanged(LobbyError):
     this process read it: nothing was written, the table was reloaded from the store, and
     the request may be tried again on the fresh state."""
 
-    MESSAGE = "this table was changed in the meantime; it is up to date now, please try again"
+    MESSAGE = N_("this table was changed in the meantime; it is up to date now, please try "
+                 "again")
 
     def __init__(self) -> None:
         super().__init__(self.MESSAGE)
@@ -33,7 +43,7 @@ class Rejected(ServiceError):
 class StaleAction(Rejected):
     """The action was chosen at a state that has passed (a double click, an old button)."""
 
-    MESSAGE = "that choice is no longer current"
+    MESSAGE = N_("that choice is no longer current")
 
     def __init__(self) -> None:
         super().__init__(self.MESSAGE)
