@@ -104,6 +104,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         self.service = TableService(self.store, clock=self._clock, ratings=ratings,
                                     ai_pool=self._pool, ai_budget_ms=self.settings.ai_budget_ms)
         self.languages = Languages(self, self.store)
+        if not self.sync_only:
+            await self.languages.start()
         await self.tree.set_translator(CommandTexts())
         self.hub = TableHub(self, self.service, self.store, self.settings, self.languages)
         clicks = (TableClicks(self.hub) if self.node is None
@@ -131,6 +133,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             await self.hub.stop()
         for name in list(self.cogs):
             await self.remove_cog(name)
+        if self.languages is not None:
+            await self.languages.close()
         if self.service is not None:
             await self.service.close()
         if self.node is not None:

@@ -10,6 +10,7 @@ from storage.codec import Clock, aware, utcnow
 from storage.driver import Connection, Database, Row
 from storage.errors import NotFound
 from storage.migrations import current_version
+from storage.sql import Dialect
 
 
 class StoreCore:
@@ -23,6 +24,15 @@ class StoreCore:
     def database(self) -> Database:
         """The backend this store runs on."""
         return self._db
+
+    async def _notify(self, connection: Connection, channel: str, payload: str) -> None:
+        """Notify ``channel`` (schema-qualified, as :mod:`storage.signals` listens) when the
+        transaction commits; nothing on SQLite."""
+        if self._db.dialect is Dialect.POSTGRES:
+            await connection.execute(
+                "SELECT pg_notify(current_schema() || '.' || :channel, :payload)",
+                {"channel": channel, "payload": payload},
+            )
 
     def _now(self) -> dt.datetime:
         return aware(self._clock(), "clock()")

@@ -19,11 +19,11 @@ from typing import Final, cast
 
 from storage import codec
 from storage.core import StoreCore
-from storage.driver import Connection, Row
+from storage.driver import Row
 from storage.errors import NotFound, ShardBusy
 from storage.models import ForwardedAction, ForwardStatus, JsonObject
 from storage.signals import Listener, SessionLock
-from storage.sql import Dialect, placeholders
+from storage.sql import placeholders
 
 DONE_CHANNEL: Final = "inbox.done"
 """Notified with the id of each forwarded action as it is completed."""
@@ -161,12 +161,3 @@ class InboxMixin(StoreCore):
         if isinstance(lock, int):
             raise ShardBusy(lock)
         return lock
-
-    async def _notify(self, connection: Connection, channel: str, payload: str) -> None:
-        """Notify ``channel`` (schema-qualified, as :mod:`storage.signals` listens) when the
-        transaction commits; nothing on SQLite."""
-        if self._db.dialect is Dialect.POSTGRES:
-            await connection.execute(
-                "SELECT pg_notify(current_schema() || '.' || :channel, :payload)",
-                {"channel": channel, "payload": payload},
-            )

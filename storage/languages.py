@@ -18,6 +18,7 @@ from typing import Final
 
 from storage import codec
 from storage.core import StoreCore
+from storage.signals import PLAYER_LANGUAGE_CHANNEL
 from storage.sql import placeholders
 
 _CODE: Final = re.compile(r"[a-z]{2,3}")
@@ -70,3 +71,4 @@ class LanguagesMixin(StoreCore):
                 """,
                 params,
             )
+            await self._notify(connection, PLAYER_LANGUAGE_CHANNEL, str(params["user_id"]))

@@ -21,9 +21,16 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import IO, Any, Protocol
+from typing import IO, Any, Final, Protocol
 
 log = logging.getLogger(__name__)
+
+GUILD_SETTINGS_CHANNEL: Final = "guild_settings"
+"""Notified with the guild id when a guild's settings change (other processes re-read
+them: a new server language shows at once everywhere)."""
+
+PLAYER_LANGUAGE_CHANNEL: Final = "player_language"
+"""Notified with the user id when a player's own language changes."""
 
 Callback = Callable[[str], None]
 """Called with a notification's payload (on the event loop; must not block)."""

@@ -35,6 +35,7 @@ from storage.models import (
     TerminalLocation,
     Unset,
 )
+from storage.signals import GUILD_SETTINGS_CHANNEL
 
 
 def _check_bool(value: object, what: str) -> bool:
@@ -254,6 +255,7 @@ class TablesMixin(StoreCore):
                 "UPDATE guilds SET settings = :settings WHERE guild_id = :guild_id",
                 {**params, "settings": codec.encode_object(stored, "settings")},
             )
+            await self._notify(connection, GUILD_SETTINGS_CHANNEL, str(params["guild_id"]))
         return settings_from_stored(stored)
 
     # -- tables ------------------------------------------------------------------------

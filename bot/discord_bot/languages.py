@@ -13,17 +13,23 @@ The rules are :mod:`bot.i18n.languages`' (``docs/translating.md``):
 Choices are read from the store once per server and player and kept; a change made here
 (:meth:`Languages.set_server`, :meth:`Languages.set_player`) takes effect at once: the
 cache is updated and every listener (:meth:`Languages.on_change`: the table hub, which
-redraws the server's tables or the player's panels) is told. Client locales are seen with
+redraws the server's tables or the player's panels) is told. A change made by another
+process sharing the PostgreSQL database (a ``/language`` typed in a DM reaches shard 0,
+the player's table may live elsewhere) arrives as a notification
+(:data:`~storage.signals.PLAYER_LANGUAGE_CHANNEL`,
+:data:`~storage.signals.GUILD_SETTINGS_CHANNEL`, sent by the store with the write): the
+choice is read again and, when it differs, the listeners are told the same way. Client locales are seen with
 each interaction and remembered for the process's life (a DM drawn before the player's
 first click after a restart follows the server until then).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -54,7 +60,8 @@ from bot.i18n.messages import (
 )
 from bot.i18n.said import Said
 from games.errors import quote
-from storage import GuildSettings, Store
+from storage import GuildSettings, Listener, Store
+from storage.signals import GUILD_SETTINGS_CHANNEL, PLAYER_LANGUAGE_CHANNEL
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +87,47 @@ class Languages:
         """Per user, the supported client locale of their newest interaction."""
         self._guild_locales: dict[int, str] = {}
         self._listeners: list[Callable[[LanguageChange], None]] = []
+        self._notifications: Listener | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- other processes' changes -------------------------------------------------------------
+    async def start(self) -> None:
+        """Follow the changes other processes make (PostgreSQL; nothing on SQLite)."""
+        self._notifications = self.store.listener()
+        await self._notifications.listen(GUILD_SETTINGS_CHANNEL, self._server_notified)
+        await self._notifications.listen(PLAYER_LANGUAGE_CHANNEL, self._player_notified)
+
+    async def close(self) -> None:
+        if self._notifications is not None:
+            await self._notifications.close()
+            self._notifications = None
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _server_notified(self, payload: str) -> None:
+        if payload.isdigit() and int(payload) in self._servers:
+            self._spawn(self._reread_server(int(payload)))
+
+    def _player_notified(self, payload: str) -> None:
+        if payload.isdigit() and int(payload) in self._players:
+            self._spawn(self._reread_player(int(payload)))
+
+    async def _reread_server(self, guild_id: int) -> None:
+        language = (await self.store.get_guild_settings(guild_id)).language
+        if self._servers.get(guild_id) != language:
+            self._servers[guild_id] = language
+            self._tell(LanguageChange(guild_id=guild_id))
+
+    async def _reread_player(self, user_id: int) -> None:
+        language = await self.store.get_player_language(user_id)
+        if self._players.get(user_id) != language:
+            self._players[user_id] = language
+            self._tell(LanguageChange(user_id=user_id))
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- reading ---------------------------------------------------------------------------
     async def server_language(self, guild_id: int | None) -> str:
