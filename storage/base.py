@@ -55,8 +55,8 @@ from storage.models import (
 from storage.signals import Listener, SessionLock
 
 
-class Store(Protocol):
-    """Persistent state of tricktable. Open one with :func:`storage.open_store`."""
+class TableStore(Protocol):
+    """Tables, their action logs and finished matches (with players and guild settings)."""
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -201,6 +201,9 @@ class Store(Protocol):
         """The match's deal records ordered by deal number."""
         ...
 
+class RatingsStore(Protocol):
+    """Ratings, leaderboards and statistics of finished matches."""
+
     # -- ratings, leaderboards, statistics ---------------------------------------------
 
     async def get_ratings(
@@ -267,6 +270,9 @@ class Store(Protocol):
         """The human players most often in the same team as ``user_id`` (most matches
         first) and the wins they shared."""
         ...
+
+class LeaguesStore(Protocol):
+    """Club leagues: leagues, seasons, entrants, fixtures and their reminders."""
 
     # -- leagues -----------------------------------------------------------------------
 
@@ -409,6 +415,9 @@ class Store(Protocol):
         """Kinds of reminder already claimed for the fixture, with when."""
         ...
 
+class ClusterStore(Protocol):
+    """What several bot processes on one database share besides tables."""
+
     # -- several processes: forwarded actions, start locks, wake-ups ------------------
 
     async def forward_action(
@@ -460,6 +469,10 @@ class Store(Protocol):
         that process ends (also when it is killed). All or none: raises ShardBusy, naming
         the shard and holding nothing, when another process holds one of them."""
         ...
+
+class FrontEndStore(Protocol):
+    """What the front ends keep: where a table is shown, players' languages and
+    preferences."""
 
     # -- where a front end shows a table (storage.adapter_state) ----------------------
 
@@ -526,3 +539,9 @@ class Store(Protocol):
         """Turn the player's "play my only legal card" preference on or off (their
         language choice is kept)."""
         ...
+
+
+class Store(TableStore, RatingsStore, LeaguesStore, ClusterStore, FrontEndStore, Protocol):
+    """Persistent state of tricktable. Open one with :func:`storage.open_store`; each part
+    is a protocol of its own (:class:`TableStore`, :class:`RatingsStore`,
+    :class:`LeaguesStore`, :class:`ClusterStore`, :class:`FrontEndStore`)."""

@@ -124,6 +124,8 @@ def _fixture_params(season_id: int, fixture: NewFixture, now: dt.datetime) -> di
 
 
 class LeaguesMixin(StoreCore):
+    """Leagues and their seasons."""
+
     # -- leagues -----------------------------------------------------------------------
 
     async def create_league(
@@ -315,6 +317,9 @@ class LeaguesMixin(StoreCore):
         async with self._db.write() as connection:
             row = await self._update(connection, "seasons", season_id, values, "season")
         return _season(row)
+
+class FixturesMixin(StoreCore):
+    """The entrants, fixtures and fixture reminders of league seasons."""
 
     # -- entrants ----------------------------------------------------------------------
 

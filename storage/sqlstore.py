@@ -10,13 +10,13 @@ from __future__ import annotations
 from storage.adapter_state import AdapterStateMixin
 from storage.inbox import InboxMixin
 from storage.languages import LanguagesMixin
-from storage.leagues import LeaguesMixin
+from storage.leagues import FixturesMixin, LeaguesMixin
 from storage.preferences import PreferencesMixin
 from storage.results import ResultsMixin
 from storage.tables import TablesMixin
 
 
-class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin, InboxMixin, AdapterStateMixin,
-               LanguagesMixin, PreferencesMixin):
+class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin, FixturesMixin, InboxMixin,
+               AdapterStateMixin, LanguagesMixin, PreferencesMixin):
     """A :class:`storage.base.Store` on SQLite or PostgreSQL. Use as ``async with``, or
     call :meth:`close`. Construct with :func:`storage.open_store`."""
