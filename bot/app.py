@@ -36,8 +36,8 @@ from bot.settings import Settings
 from storage import Store, open_store
 
 if TYPE_CHECKING:
-    from bot.discord_bot.languages import Languages
     from bot.discord_bot.hub import TableHub
+    from bot.discord_bot.languages import Languages
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         from bot.discord_bot.clicks import TableClicks
         from bot.discord_bot.forwarded import ShardedClicks
         from bot.discord_bot.hub import TableHub
-        from bot.discord_bot.languages import CommandTexts, Languages, LanguageCog
+        from bot.discord_bot.languages import CommandTexts, LanguageCog, Languages
         from bot.discord_bot.options_panel import OPTIONS_ITEMS, OptionsSource, bind_options
         from bot.discord_bot.preferences import PreferencesCog
         from bot.discord_bot.review import REVIEW_ITEMS, ReviewSource, bind_reviews
@@ -112,8 +112,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
                   else ShardedClicks(self.hub, self.node))
         bind(self, clicks)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *REVIEW_ITEMS, *SIGNAL_ITEMS, *OPTIONS_ITEMS)
-        bind_options(self, OptionsSource(self.service, self.store))
-        bind_reviews(self, ReviewSource(self.service, self.store))
+        bind_options(self, OptionsSource(self.service, self.store, self.languages))
+        bind_reviews(self, ReviewSource(self.service, self.store, self.languages))
         await self.add_cog(TableCommands(self.hub, clicks))
         await self.add_cog(AdminCog(self, self.settings, self.store, self.hub, self.languages))
         await self.add_cog(PreferencesCog(self.store, self.languages))
@@ -124,7 +124,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
                                  else self.node.owns)
             assert isinstance(clicks, ShardedClicks)
             await self.node.start(self.service, clicks.answer_forwarded)
-        await club.setup(self, store=self.store, service=self.service)
+        await club.setup(self, store=self.store, service=self.service,
+                         languages=self.languages)
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
     async def close(self) -> None:

@@ -31,6 +31,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import N_
 from bot.render import theme
 from games.records import replay
 from storage.base import Store
@@ -41,11 +42,11 @@ MIN_PARTNER_MATCHES: Final = 3
 MAX_PNG_BYTES: Final = 200_000
 
 METRICS: Final[dict[str, tuple[str, str, str]]] = {
-    "arbaa_turub": ("tricks", "tricks_by_team", "team"),
-    "turup": ("tricks", "tricks_by_team", "team"),
-    "tarabish": ("card points", "card_points_by_team", "team"),
-    "albastini": ("points", "points_by_side", "team"),
-    "truf": ("tricks", "tricks_by_seat", "seat"),
+    "arbaa_turub": (N_("tricks"), "tricks_by_team", "team"),
+    "turup": (N_("tricks"), "tricks_by_team", "team"),
+    "tarabish": (N_("card points"), "card_points_by_team", "team"),
+    "albastini": (N_("points"), "points_by_side", "team"),
+    "truf": (N_("tricks"), "tricks_by_seat", "seat"),
 }
 """Per game: (label, deal summary key, indexed by "team" or "seat")."""
 
@@ -166,7 +167,7 @@ async def player_stats(
     lines = []
     for g in rows:
         average = await _average(store, user_id, guild_id, g.game)
-        label = METRICS.get(g.game, ("points", "", ""))[0]
+        label = METRICS.get(g.game, (N_("points"), "", ""))[0]
         lines.append(GameLine(g.game, g.matches, g.wins, g.draws, g.losses, g.deals,
                               average, label))
     partners = await store.player_partners(user_id, guild_id=guild_id, game=game)

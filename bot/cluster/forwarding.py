@@ -27,6 +27,7 @@ import logging
 
 from bot.cluster.ownership import Ownership
 from bot.cluster.protocol import ForwardOutcome, ForwardRequest
+from bot.service.errors import TABLE_GONE
 from storage import ForwardedAction, Listener, Store
 from storage.inbox import DONE_CHANNEL
 from storage.models import JsonObject
@@ -78,7 +79,7 @@ class ForwardingClient:
         table = await self.store.get_table(request.table_id)
         shard = None if table is None else self.ownership.owner_shard(table.location)
         if table is None or shard is None or table.status not in ("lobby", "playing"):
-            return ForwardOutcome("no_table", "that table is closed")
+            return ForwardOutcome("no_table", TABLE_GONE)
         entry = await self.store.forward_action(table.id, shard, key, request.to_json(),
                                                 reply_to=reply_to)
         return await self.wait(entry, self.timeout if timeout is None else timeout)
@@ -103,7 +104,7 @@ class ForwardingClient:
                         # wakes the next wait at once.
                         event.clear()
                         current = await self.store.get_forward(entry.id)
-                    return ForwardOutcome("no_table", "that table is closed")
+                    return ForwardOutcome("no_table", TABLE_GONE)
             log.info("table %s: its owner (shard %s) did not answer request %s in time",
                      entry.table_id, entry.shard, entry.id)
             return ForwardOutcome("timeout")

@@ -30,6 +30,7 @@ from itertools import groupby
 from bot.cluster.ownership import Ownership
 from bot.cluster.protocol import AnswerCallback, BadRequest, Delivery, ForwardOutcome
 from bot.service import NoSuchTable, SaveFailed, ServiceError, StaleAction, TableService
+from bot.service.errors import NO_SEAT
 from storage import ForwardedAction, Listener, Store
 from storage.inbox import inbox_channel
 
@@ -170,15 +171,15 @@ class InboxConsumer:
             elif request.kind == "rejoin":
                 await self.service.rejoin(request.table_id, request.user_id)
             elif self.service.seat_of(request.table_id, request.user_id) is None:
-                return ForwardOutcome("refused", "you have no seat at this table")
+                return ForwardOutcome("refused", NO_SEAT)
         except NoSuchTable as exc:
-            return ForwardOutcome("no_table", str(exc))
+            return ForwardOutcome.refusal("no_table", exc)
         except StaleAction as exc:
-            return ForwardOutcome("stale", str(exc))
+            return ForwardOutcome.refusal("stale", exc)
         except SaveFailed as exc:
-            return ForwardOutcome("failed", str(exc))
+            return ForwardOutcome.refusal("failed", exc)
         except ServiceError as exc:  # Rejected, LobbyError: the rule's reason
-            return ForwardOutcome("refused", str(exc))
+            return ForwardOutcome.refusal("refused", exc)
         try:
             version: int | None = self.service.info(request.table_id).version
         except NoSuchTable:

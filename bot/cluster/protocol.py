@@ -19,6 +19,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, cast, get_args
 
+from bot.i18n.said import Said, SaidError
 from storage.models import ForwardedAction, JsonObject
 
 RequestKind = Literal["act", "rejoin", "panel"]
@@ -111,11 +112,29 @@ class ForwardOutcome:
 
     status: OutcomeStatus
     message: str | None = None
+    """The reason as an English message id (``N_``-marked) or plain text."""
     version: int | None = None
     """``applied``: the table version after it (None when the match ended with it)."""
+    fields: dict[str, str] | None = None
+    """The fields of ``message`` when it is a template (the receiver words it in the
+    player's language: :meth:`said`)."""
+
+    @staticmethod
+    def refusal(status: OutcomeStatus, exc: SaidError) -> ForwardOutcome:
+        """An outcome carrying a service refusal as its template and fields."""
+        fields = {k: str(v) for k, v in exc.said.fields.items()}
+        return ForwardOutcome(status, exc.said.message, fields=fields or None)
+
+    def said(self) -> Said:
+        """The reason, to be worded for the reader (``said().text(t)``)."""
+        return Said.of(self.message or "", **(self.fields or {}))
 
     def to_json(self) -> JsonObject:
-        return {"status": self.status, "message": self.message, "version": self.version}
+        out: JsonObject = {"status": self.status, "message": self.message,
+                           "version": self.version}
+        if self.fields:
+            out["fields"] = dict(self.fields)
+        return out
 
     @staticmethod
     def from_json(data: JsonObject | None) -> ForwardOutcome:
@@ -126,9 +145,12 @@ class ForwardOutcome:
             return ForwardOutcome("failed")
         version = data.get("version")
         message = data.get("message")
+        fields = data.get("fields")
         return ForwardOutcome(cast(OutcomeStatus, status),
                               None if message is None else str(message),
-                              None if version is None else int(version))
+                              None if version is None else int(version),
+                              {str(k): str(v) for k, v in fields.items()}
+                              if isinstance(fields, dict) else None)
 
 
 @dataclass(frozen=True, slots=True)

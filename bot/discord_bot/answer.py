@@ -168,7 +168,7 @@ async def answer(interaction: Interaction, work: Callable[[], Awaitable[Reply | 
     will be private)."""
     reply, deferred = await _run(
         interaction, work, defer_after,
-        lambda: interaction.response.defer(thinking=True, ephemeral=private_wait))
+        lambda: interaction.response.defer(thinking=True, ephemeral=private_wait), t)
     if reply is None:
         return None
     if deferred or interaction.response.is_done():

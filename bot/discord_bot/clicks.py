@@ -15,7 +15,7 @@ its :class:`~bot.discord_bot.panels.SeatPanels`.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
@@ -25,14 +25,20 @@ from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_pane
 from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import Click
+from bot.i18n import N_, Translator
+from bot.i18n.said import Said
 from bot.service import NoSuchTable, StaleAction
+from bot.service.errors import CLOSED_BY
 from games.actions import Action
 from storage import ChannelLocation
 
 Interaction = discord.Interaction[discord.Client]
 
-NOT_HOST = ("Only the player who opened the table or a member with Manage Server can "
-            "{what}.")
+NOT_HOST_START = N_("Only the player who opened the table or a member with Manage Server "
+                    "can start it.")
+NOT_HOST_CLOSE = N_("Only the player who opened the table or a member with Manage Server "
+                    "can close it.")
+NO_SEAT = N_("You have no seat at this table.")
 
 
 class TableClicks:
@@ -46,20 +52,24 @@ class TableClicks:
         """The table's presenter, or a :class:`UserError` saying where the table is."""
         presenter = await self.hub.ensure(table_id)
         if presenter is None:
-            raise UserError(await self._elsewhere(table_id))
+            said = await self._elsewhere(table_id)
+            raise UserError(said.message, **said.fields)
         return presenter
 
-    async def _elsewhere(self, table_id: int) -> str:
+    async def _elsewhere(self, table_id: int) -> Said:
         """Why a table is not here: closed, or run by another bot process."""
         try:
             row = await self.hub.store.get_table(table_id)
         except Exception:
             row = None
         if row is None or row.status not in ("lobby", "playing"):
-            return "That table is closed."
+            return Said.of(N_("That table is closed."))
         where = row.location
-        link = f"<#{where.channel_id}>" if isinstance(where, ChannelLocation) else "its channel"
-        return f"That table is played in {link}: use **My hand** on its table message there."
+        if isinstance(where, ChannelLocation):
+            return Said.of(N_("That table is played in {channel}: use **My hand** on its "
+                              "table message there."), channel=f"<#{where.channel_id}>")
+        return Said.of(N_("That table is played in its channel: use **My hand** on its "
+                          "table message there."))
 
     # -- the lobby: the public message is updated in the answer ---------------------------
     async def _public(self, interaction: Interaction, click: Click,
@@ -75,7 +85,8 @@ class TableClicks:
             shown.append((presenter, drawing))
             return drawing.reply(presenter.images)
 
-        await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+        await update_in_place(interaction, run, t=await self.reader(interaction),
+                              defer_after=self.hub.settings.defer_after)
         if shown:
             presenter, drawing = shown[0]
             msg = interaction.message
@@ -100,32 +111,36 @@ class TableClicks:
 
     async def start(self, interaction: Interaction, click: Click) -> None:
         async def work(p: TablePresenter) -> None:
-            self.check_host(p, click.user_id, click.can_manage, "start it")
+            self.check_host(p, click.user_id, click.can_manage, NOT_HOST_START)
             await self.service.start_match(p.table_id)
         await self._public(interaction, click, work)
 
     @staticmethod
-    def check_host(presenter: TablePresenter, user_id: int, can_manage: bool, what: str
+    def check_host(presenter: TablePresenter, user_id: int, can_manage: bool, refusal: str
                    ) -> None:
+        """Refuse (``refusal``: ``NOT_HOST_START`` or ``NOT_HOST_CLOSE``) unless the user
+        opened the table or has Manage Server."""
         if user_id != presenter.creator and not can_manage:
-            raise UserError(NOT_HOST.format(what=what))
+            raise UserError(refusal)
+
+    async def reader(self, interaction: Interaction) -> Translator:
+        """The clicking user's language."""
+        return await self.hub.languages.reader(interaction)
 
     # -- play: the panel is updated in the answer -----------------------------------------
     async def act(self, interaction: Interaction, click: Click, action: Action | None, *,
                   picked: bool = False) -> None:
         async def choose(state: SeatState) -> Action:
             if action is None:
-                raise UserError("That choice is not understood.")
+                raise UserError(N_("That choice is not understood."))
             if not picked:
                 return action
-            options = variants(state.legal, action)
-            if action in options:  # the select names the exact variant: one tap plays it
-                return action
-            if len(options) > 1:
+            played = resolve_pick(state.legal, action)
+            if played is None:
                 if click.version != state.version:
                     raise StaleAction()
                 raise _Pick(action)
-            return options[0] if options else action
+            return played
         await self._play(interaction, click, choose)
 
     async def signal(self, interaction: Interaction, click: Click, signal: str | None
@@ -140,20 +155,21 @@ class TableClicks:
                         cards: tuple[str, ...]) -> None:
         async def choose(state: SeatState) -> Action:
             if not cards:
-                raise UserError("Choose at least one card.")
+                raise UserError(N_("Choose at least one card."))
             return Action.bid_cards(cards)
         await self._play(interaction, click, choose)
 
     async def _play(self, interaction: Interaction, click: Click,
                     choose: Callable[[SeatState], Awaitable[Action]]) -> None:
         shown: list[tuple[int, PanelDrawing, SeatState]] = []
+        t = await self.reader(interaction)
 
         async def run() -> Reply | None:
             presenter = await self.presenter(click.table_id)
             seat = self.service.seat_of(click.table_id, click.user_id)
             if seat is None:
-                raise UserError("You have no seat at this table: only its players can "
-                                "choose here.")
+                raise UserError(N_("You have no seat at this table: only its players can "
+                                   "choose here."))
             panels = self.hub.panels.get(click.table_id)
             state = panels.state_of(seat) if panels is not None else None
             if state is None or state.version < click.version:
@@ -163,7 +179,7 @@ class TableClicks:
             try:
                 chosen = await choose(state)
             except _Pick as pick:
-                drawing = await draw_panel(facts, seat, state, images=presenter.images,
+                drawing = await draw_panel(facts, seat, state, t, images=presenter.images,
                                            pick=pick.action, signal=pick.signal)
                 shown.append((seat, drawing, state))
                 return Reply(drawing.content, view=drawing.view,
@@ -172,14 +188,14 @@ class TableClicks:
             try:
                 after = SeatState.of(self.service.state(click.table_id, seat))
             except NoSuchTable:  # that action ended the match: the table is closed
-                return Reply("Done: the match is over — the result is in the channel.",
-                             clear_files=True)
-            drawing = await draw_panel(facts, seat, after, images=presenter.images)
+                return Reply(t.gettext("Done: the match is over — the result is in the "
+                                       "channel."), clear_files=True)
+            drawing = await draw_panel(facts, seat, after, t, images=presenter.images)
             shown.append((seat, drawing, after))
             return Reply(drawing.content, view=drawing.view, files=_files(drawing),
                          clear_files=True)
 
-        await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+        await update_in_place(interaction, run, t=t, defer_after=self.hub.settings.defer_after)
         await self._shown(interaction, click.table_id, shown)
 
     async def _shown(self, interaction: Interaction, table_id: int,
@@ -196,7 +212,7 @@ class TableClicks:
             return panels.facts
         info = presenter.info
         if info is None:
-            raise NoSuchTable("that table is closed")
+            raise NoSuchTable(N_("that table is closed"))
         return TableFacts(info.id, info.game, tuple(tuple(t) for t in info.teams),
                           presenter.channel_id)
 
@@ -209,46 +225,65 @@ class TableClicks:
         """The seat's panel, privately: an update of the panel clicked on, or a new
         ephemeral panel (**My hand**, ``/hand``)."""
         shown: list[tuple[int, PanelDrawing, SeatState]] = []
+        t = await self.reader(interaction)
 
         async def run() -> Reply | None:
             presenter = await self.presenter(table_id)
             seat = self.service.seat_of(table_id, user_id)
             if seat is None:
-                raise UserError("You have no seat at this table.")
+                raise UserError(NO_SEAT)
             event = self.service.state(table_id, seat)
             if event.type != "state" or event.data.get("status") != "playing":
-                raise UserError("The match has not started yet.")
+                raise UserError(N_("The match has not started yet."))
             state = SeatState.of(event)
             panels = self.hub.panels.get(table_id)
-            drawing = await draw_panel(self._facts(presenter, panels), seat, state,
+            drawing = await draw_panel(self._facts(presenter, panels), seat, state, t,
                                        images=presenter.images)
             shown.append((seat, drawing, state))
             return Reply(drawing.content, view=drawing.view, files=_files(drawing),
                          clear_files=update, ephemeral=not update)
 
         if update:
-            await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+            await update_in_place(interaction, run, t=t,
+                                  defer_after=self.hub.settings.defer_after)
         else:
-            await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            await answer(interaction, run, t=t, private_wait=True,
+                         defer_after=self.hub.settings.defer_after)
         await self._shown(interaction, table_id, shown)
 
     async def back(self, interaction: Interaction, click: Click) -> None:
+        t = await self.reader(interaction)
+
         async def run() -> Reply:
             if self.service.seat_of(click.table_id, click.user_id) is None:
-                raise UserError("You have no seat at this table.")
+                raise UserError(NO_SEAT)
             await self.service.rejoin(click.table_id, click.user_id)
-            return Reply("Welcome back: your seat is yours again.", ephemeral=True)
-        await answer(interaction, run, private_wait=True,
+            return Reply(t.gettext("Welcome back: your seat is yours again."), ephemeral=True)
+        await answer(interaction, run, t=t, private_wait=True,
                      defer_after=self.hub.settings.defer_after)
 
     async def abandon(self, interaction: Interaction, click: Click) -> None:
+        t = await self.reader(interaction)
+
         async def run() -> Reply:
             presenter = await self.presenter(click.table_id)
-            self.check_host(presenter, click.user_id, click.can_manage, "close it")
-            await self.service.abandon(click.table_id, f"closed by {click.user_name}")
-            return Reply("The table is closed.")
-        await update_in_place(interaction, run, defer_after=self.hub.settings.defer_after)
+            self.check_host(presenter, click.user_id, click.can_manage, NOT_HOST_CLOSE)
+            await self.service.abandon(click.table_id, CLOSED_BY, by=click.user_name)
+            return Reply(t.gettext("The table is closed."))
+        await update_in_place(interaction, run, t=t, defer_after=self.hub.settings.defer_after)
+
+
+def resolve_pick(legal: Sequence[Action], chosen: Action) -> Action | None:
+    """What a card picked in the card select plays: the exact legal action it names (one
+    tap), else the card's only variant, else the choice itself (the service refuses it if
+    it is not legal); None when the card has several variants to offer as buttons. Local
+    and forwarded clicks (:mod:`bot.discord_bot.forwarded`) resolve picks alike."""
+    options = variants(legal, chosen)
+    if chosen in options:
+        return chosen
+    if len(options) > 1:
+        return None
+    return options[0] if options else chosen
 
 
 class _Pick(Exception):

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.discord_bot.languages import Languages
 from bot.service import TableService
 from storage.base import Store
 
 
 async def setup(bot: commands.Bot, *, store: Store, service: TableService,
-                reminders: bool = True, reminder_poll_seconds: float = 60.0) -> None:
+                languages: Languages, reminders: bool = True,
+                reminder_poll_seconds: float = 60.0) -> None:
     """Add the club cogs and persistent components to ``bot`` and start the reminders.
 
     ``service`` gives the clock ("now" for league commands and reminders); the reminder
@@ -33,7 +35,7 @@ async def setup(bot: commands.Bot, *, store: Store, service: TableService,
     from bot.discord_bot.league_commands import LeagueCog
     from bot.discord_bot.league_commands import dynamic_items as league_items
 
-    await bot.add_cog(StatsCog(bot, store))
-    await bot.add_cog(LeagueCog(bot, store, service.clock, run_reminders=reminders,
-                                poll_seconds=reminder_poll_seconds))
+    await bot.add_cog(StatsCog(bot, store, languages))
+    await bot.add_cog(LeagueCog(bot, store, service.clock, languages,
+                                run_reminders=reminders, poll_seconds=reminder_poll_seconds))
     bot.add_dynamic_items(*stats_items(), *league_items())

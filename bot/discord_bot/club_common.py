@@ -13,6 +13,7 @@ from bot.discord_bot.answer import (
     refuse,
     update_in_place,
 )
+from bot.i18n import N_
 
 __all__ = ["NO_PINGS", "USER_ERRORS", "ClubError", "Reply", "answer", "guild_of", "is_admin",
            "require_admin", "send_error", "update_in_place"]
@@ -27,14 +28,15 @@ def is_admin(interaction: Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
-def require_admin(interaction: Interaction, what: str) -> None:
+def require_admin(interaction: Interaction, refusal: str) -> None:
+    """Refuse with ``refusal`` (an ``N_`` message id) unless the member has Manage Server."""
     if not is_admin(interaction):
-        raise ClubError(f"only members with the Manage Server permission may {what}")
+        raise ClubError(refusal)
 
 
 def guild_of(interaction: Interaction) -> int:
     if interaction.guild_id is None:
-        raise ClubError("this command works in a server channel only")
+        raise ClubError(N_("this command works in a server channel only"))
     return interaction.guild_id
 
 

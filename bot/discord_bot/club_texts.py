@@ -27,8 +27,6 @@ embed's title 256 and all of a message's embeds 6,000 together.
 
 from __future__ import annotations
 
-from bot.i18n.said import SaidError
-
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -36,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.discord_bot.safe import safe_name
+from bot.i18n import N_, Translator
+from bot.i18n.said import SaidError
 from bot.leagues.service import LeagueView
 from bot.leagues.standings import StandingRow
 from bot.ratings import Leaderboard
@@ -52,8 +52,9 @@ PAGE_CHARS: Final = 3800
 """Characters of list lines per embed page (under the description limit, with room for
 the rest of the embed inside the 6,000 total)."""
 
-WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-                   "Sunday")
+WEEKDAYS: Final = (N_("Mondays"), N_("Tuesdays"), N_("Wednesdays"), N_("Thursdays"),
+                   N_("Fridays"), N_("Saturdays"), N_("Sundays"))
+"""A league's weekday as "every …" (``league_summary``)."""
 
 COMPACT_KEYS: Final[dict[str, str]] = {
     "arbaa_turub": "tricks_by_team",
@@ -98,150 +99,208 @@ def pages_of(lines: Sequence[str], max_chars: int = PAGE_CHARS) -> list[list[str
 
 
 def stamp(when: dt.datetime, style: str = "F") -> str:
-    """Discord timestamp markup, shown in each reader's own time zone."""
+    """Discord timestamp markup, shown in each reader's own time zone and language."""
     return f"<t:{int(when.timestamp())}:{style}>"
-
-
-def percent(rate: float) -> str:
-    return f"{rate * 100:.0f}%"
 
 
 # -- leaderboard, stats, history ------------------------------------------------------
 
 
-def leaderboard_title(board: Leaderboard, season_name: str | None) -> str:
-    where = f" — {season_name}" if season_name else " — all time"
-    return clip(f"{game_title(board.game)} leaderboard{where}", 256)
+def leaderboard_title(board: Leaderboard, season_name: str | None, t: Translator) -> str:
+    game = game_title(board.game)
+    if season_name:
+        return clip(t.gettext("{game} leaderboard — {season}").format(
+            game=game, season=safe_name(season_name)), 256)
+    return clip(t.gettext("{game} leaderboard — all time").format(game=game), 256)
 
 
-def leaderboard_lines(board: Leaderboard) -> list[str]:
+def leaderboard_lines(board: Leaderboard, t: Translator) -> list[str]:
     """One line per row: rank, player, conservative rating (and mu, sigma), matches played,
     wins and win rate."""
     out = []
     for row in board.rows:
         name = safe_name(clip(row.display_name, 40)) if row.display_name else f"<@{row.user_id}>"
-        out.append(f"`#{row.rank}` **{name}** — **{row.rating:.1f}** "
-                   f"(μ {row.mu:.1f}, σ {row.sigma:.1f}) · {row.matches} played · "
-                   f"{row.wins} won · {percent(row.win_rate)}")
+        out.append(t.gettext(
+            "`#{rank}` **{player}** — **{rating}** (μ {mu}, σ {sigma}) · {played} played · "
+            "{won} won · {rate}").format(
+                rank=row.rank, player=name, rating=t.number(row.rating, decimals=1),
+                mu=t.number(row.mu, decimals=1), sigma=t.number(row.sigma, decimals=1),
+                played=t.number(row.matches), won=t.number(row.wins),
+                rate=t.percent(row.win_rate)))
     return out
 
 
-def leaderboard_footer(board: Leaderboard) -> str:
-    return (f"Page {board.page + 1}/{board.pages} · {board.total} rated players · "
-            "rating = μ − 3σ")
+def leaderboard_footer(board: Leaderboard, t: Translator) -> str:
+    return t.gettext("Page {page}/{pages} · {count} rated players · rating = μ − 3σ").format(
+        page=board.page + 1, pages=board.pages, count=t.number(board.total))
 
 
-def stats_lines(view: StatsView) -> list[tuple[str, str]]:
+def stats_lines(view: StatsView, t: Translator) -> list[tuple[str, str]]:
     """(field name, field value) per game of a player's statistics, then partners."""
     fields = []
     for line in view.games:
-        value = (f"{line.matches} matches · {line.wins} won · {line.draws} drawn · "
-                 f"{line.losses} lost · win rate {percent(line.win_rate)}\n"
-                 f"{line.deals} deals")
+        value = t.gettext("{matches} matches · {won} won · {drawn} drawn · {lost} lost · "
+                          "win rate {rate}").format(
+            matches=t.number(line.matches), won=t.number(line.wins),
+            drawn=t.number(line.draws), lost=t.number(line.losses),
+            rate=t.percent(line.win_rate))
+        deals = t.ngettext("{count} deal", "{count} deals", line.deals).format(
+            count=t.number(line.deals))
         if line.average is not None:
-            value += f" · average {line.average:.1f} {line.average_label} per deal"
-        fields.append((game_title(line.game), clip(value, FIELD_LIMIT)))
+            deals = t.gettext("{deals} · average {average} {label} per deal").format(
+                deals=deals, average=t.number(line.average, decimals=1),
+                label=t.gettext(line.average_label))
+        fields.append((game_title(line.game), clip(f"{value}\n{deals}", FIELD_LIMIT)))
     if view.most_frequent_partner is not None:
         p = view.most_frequent_partner
-        fields.append(("Most frequent partner",
-                       f"<@{p.user_id}> — {p.matches} matches, {p.wins} won"))
+        fields.append((t.gettext("Most frequent partner"),
+                       t.gettext("{partner} — {matches} matches, {won} won").format(
+                           partner=f"<@{p.user_id}>", matches=t.number(p.matches),
+                           won=t.number(p.wins))))
     if view.best_partnership is not None:
         p = view.best_partnership
         rate = p.wins / p.matches if p.matches else 0.0
-        fields.append(("Best partnership",
-                       f"<@{p.user_id}> — win rate {percent(rate)} over {p.matches} "
-                       "matches"))
+        fields.append((t.gettext("Best partnership"),
+                       t.gettext("{partner} — win rate {rate} over {matches} matches").format(
+                           partner=f"<@{p.user_id}>", rate=t.percent(rate),
+                           matches=t.number(p.matches))))
     return fields
 
 
-def history_title(game: str | None, player: str | None = None) -> str:
+def history_title(game: str | None, player: str | None, t: Translator) -> str:
     """The ``/history`` embed title: the server's matches (of ``game``), or with ``player``
     (a display name; ``game`` then required) that player's rated matches of ``game``."""
     if player is not None and game is not None:
-        return clip(f"Recent rated {game_title(game)} matches of {player}", 256)
-    return clip("Recent matches" + (f" of {game_title(game)}" if game else ""), 256)
+        return clip(t.gettext("Recent rated {game} matches of {player}").format(
+            game=game_title(game), player=player), 256)
+    if game:
+        return clip(t.gettext("Recent matches of {game}").format(game=game_title(game)), 256)
+    return t.gettext("Recent matches")
 
 
-def history_footer(page: HistoryPage) -> str:
+def history_footer(page: HistoryPage, t: Translator) -> str:
     """``Page 2 · matches 11–20 (newest first) · pick a match below for its record``."""
-    return (f"Page {page.page + 1} · matches {page.first}–{page.last} (newest first) · "
-            "pick a match below for its record (JSON)")
+    return t.gettext("Page {page} · matches {first}–{last} (newest first) · pick a match "
+                     "below for its record (JSON)").format(
+        page=page.page + 1, first=page.first, last=page.last)
 
 
-def history_line(entry: HistoryEntry) -> str:
-    rated = "" if entry.rated else " · unrated"
-    return clip(f"`#{entry.match_id}` {game_title(entry.game)} · "
-                f"{stamp(entry.finished_at, 'd')} · {entry.result_text()} · "
-                f"{entry.deals} deal{'s' if entry.deals != 1 else ''}{rated}", 300)
+def history_line(entry: HistoryEntry, t: Translator) -> str:
+    deals = t.ngettext("{count} deal", "{count} deals", entry.deals).format(
+        count=t.number(entry.deals))
+    line = t.gettext("`#{match}` {game} · {date} · {result} · {deals}").format(
+        match=entry.match_id, game=game_title(entry.game),
+        date=stamp(entry.finished_at, "d"), result=entry.result_text(), deals=deals)
+    if not entry.rated:
+        line = t.gettext("{line} · unrated").format(line=line)
+    return clip(line, 300)
 
 
 # -- leagues ----------------------------------------------------------------------------
 
 
 STATUS_TEXT: Final[dict[str, str]] = {
-    "scheduled": "scheduled",
-    "reported": "reported, awaiting confirmation",
-    "played": "played",
-    "forfeit": "forfeit",
-    "bye": "bye",
-    "void": "void",
+    "scheduled": N_("scheduled"),
+    "reported": N_("reported, awaiting confirmation"),
+    "played": N_("played"),
+    "forfeit": N_("forfeit"),
+    "bye": N_("bye"),
+    "void": N_("void"),
+}
+LEAGUE_STATUS: Final[dict[str, str]] = {
+    "open": N_("open for entries"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "closed": N_("closed"),
 }
 
 
-def fixture_line(view: LeagueView, fixture: Fixture) -> str:
+def status_text(status: str, t: Translator) -> str:
+    return t.gettext(STATUS_TEXT[status]) if status in STATUS_TEXT else status
+
+
+def entrant_label(view: LeagueView, entrant_id: int | None, t: Translator) -> str:
+    """A team's name, a single player's mention, ``bye`` for none."""
+    if entrant_id is None:
+        return t.gettext("bye")
+    return view.label(entrant_id)
+
+
+def fixture_line(view: LeagueView, fixture: Fixture, t: Translator) -> str:
     """``#12 · R1 · Aces vs Kings · <t:…:F> · scheduled`` (a bye: ``Aces has a bye``)."""
-    when = stamp(fixture.scheduled_at) if fixture.scheduled_at is not None else "no date"
+    status = status_text(fixture.status, t)
+    home = entrant_label(view, fixture.home_entrant_id, t)
     if fixture.away_entrant_id is None:
-        return (f"`#{fixture.id}` R{fixture.round} · {view.label(fixture.home_entrant_id)} "
-                f"has a bye · {STATUS_TEXT.get(fixture.status, fixture.status)}")
-    result = ""
+        return t.gettext("`#{fixture}` R{round} · {home} has a bye · {status}").format(
+            fixture=fixture.id, round=fixture.round, home=home, status=status)
+    when = (stamp(fixture.scheduled_at) if fixture.scheduled_at is not None
+            else t.gettext("no date"))
+    line = t.gettext("`#{fixture}` R{round} · {home} vs {away} · {when} · {status}").format(
+        fixture=fixture.id, round=fixture.round, home=home,
+        away=entrant_label(view, fixture.away_entrant_id, t), when=when, status=status)
     if fixture.result is not None and fixture.status in ("played", "reported", "forfeit"):
         r = fixture.result
-        score = f"{r.get('home_score', 0)}–{r.get('away_score', 0)}"
-        result = " · forfeit" if r.get("forfeit") else f" · {score}"
-    return (f"`#{fixture.id}` R{fixture.round} · {view.label(fixture.home_entrant_id)} vs "
-            f"{view.label(fixture.away_entrant_id)} · {when} · "
-            f"{STATUS_TEXT.get(fixture.status, fixture.status)}{result}")
+        score = (t.gettext("forfeit") if r.get("forfeit")
+                 else f"{r.get('home_score', 0)}–{r.get('away_score', 0)}")
+        line = f"{line} · {score}"
+    return line
 
 
-def fixture_choice_name(view: LeagueView, fixture: Fixture) -> str:
+def fixture_choice_name(view: LeagueView, fixture: Fixture, t: Translator) -> str:
     """An autocomplete label (≤ 100 characters, no markup: names, not mentions)."""
     def plain(entrant_id: int | None) -> str:
         if entrant_id is None:
-            return "bye"
+            return t.gettext("bye")
         e = view.entrants[entrant_id]
-        return e.name or "player " + "/".join(str(m) for m in e.members)
-    return clip(f"#{fixture.id} R{fixture.round}: {plain(fixture.home_entrant_id)} vs "
-                f"{plain(fixture.away_entrant_id)} ({fixture.status})", 100)
+        return e.name or t.gettext("player {ids}").format(
+            ids="/".join(str(m) for m in e.members))
+    return clip(t.gettext("#{fixture} R{round}: {home} vs {away} ({status})").format(
+        fixture=fixture.id, round=fixture.round, home=plain(fixture.home_entrant_id),
+        away=plain(fixture.away_entrant_id), status=status_text(fixture.status, t)), 100)
 
 
-def standings_lines(view: LeagueView, rows: Iterable[StandingRow]) -> list[str]:
+def standings_lines(view: LeagueView, rows: Iterable[StandingRow], t: Translator
+                    ) -> list[str]:
     out = []
     for row in rows:
-        gone = " (withdrawn)" if row.entrant_id in view.withdrawn else ""
-        out.append(f"`{row.rank}.` **{view.label(row.entrant_id)}**{gone} — "
-                   f"**{row.points} pts** · P{row.played} W{row.won} D{row.drawn} "
-                   f"L{row.lost} · {row.score_for}:{row.score_against} "
-                   f"({row.difference:+d})")
+        name = view.label(row.entrant_id)
+        if row.entrant_id in view.withdrawn:
+            name = t.gettext("{team} (withdrawn)").format(team=name)
+        out.append(t.gettext(
+            "`{rank}.` **{team}** — **{points} pts** · P{played} W{won} D{drawn} L{lost} · "
+            "{scored}:{conceded} ({difference})").format(
+                rank=row.rank, team=name, points=t.number(row.points), played=row.played,
+                won=row.won, drawn=row.drawn, lost=row.lost, scored=row.score_for,
+                conceded=row.score_against, difference=f"{row.difference:+d}"))
     return out
 
 
-def league_summary(view: LeagueView) -> str:
+def league_summary(view: LeagueView, t: Translator) -> str:
     league = view.league
-    t = league.start_time
-    return (f"{game_title(league.game)} · {WEEKDAYS[league.weekday]}s at "
-            f"{t.hour:02d}:{t.minute:02d} ({league.time_zone}) · {league.rounds} round "
-            f"robin · {league.status} · in <#{league.channel_id}> · "
-            f"{len(view.entrants) - len(view.withdrawn)} entrants")
+    at = league.start_time
+    entrants = len(view.entrants) - len(view.withdrawn)
+    status = t.gettext(LEAGUE_STATUS[league.status]) if league.status in LEAGUE_STATUS \
+        else league.status
+    return t.ngettext(
+        "{game} · {weekday} at {time} ({zone}) · {rounds} round robin · {status} · in "
+        "{channel} · {count} entrant",
+        "{game} · {weekday} at {time} ({zone}) · {rounds} round robin · {status} · in "
+        "{channel} · {count} entrants", entrants).format(
+            game=game_title(league.game), weekday=t.gettext(WEEKDAYS[league.weekday]),
+            time=f"{at.hour:02d}:{at.minute:02d}", zone=league.time_zone,
+            rounds=league.rounds, status=status, channel=f"<#{league.channel_id}>",
+            count=t.number(entrants))
 
 
-def result_sentence(view: LeagueView, fixture: Fixture) -> str:
+def result_sentence(view: LeagueView, fixture: Fixture, t: Translator) -> str:
     """``Aces 2–0 Kings (home win)`` for a reported or played fixture."""
     r = fixture.result or {}
-    outcome = {"home": "home win", "away": "away win", "draw": "draw"}.get(
-        str(r.get("outcome")), "?")
-    return (f"{view.label(fixture.home_entrant_id)} {r.get('home_score', 0)}–"
-            f"{r.get('away_score', 0)} {view.label(fixture.away_entrant_id)} ({outcome})")
+    outcome = {"home": N_("home win"), "away": N_("away win"), "draw": N_("draw")}.get(
+        str(r.get("outcome")))
+    return t.gettext("{home} {home_score}–{away_score} {away} ({outcome})").format(
+        home=view.label(fixture.home_entrant_id), home_score=r.get("home_score", 0),
+        away_score=r.get("away_score", 0), away=view.label(fixture.away_entrant_id),
+        outcome=t.gettext(outcome) if outcome else "?")
 
 
 # -- the scoresheet ---------------------------------------------------------------------
@@ -276,12 +335,13 @@ def read_report(game: str, text: str) -> ReportSheet:
     neither."""
     text = text.strip()
     if not text:
-        raise ScoresheetError("the scoresheet is empty")
+        raise ScoresheetError(N_("the scoresheet is empty"))
     if text[0] in "[{":
         try:
             data = load_json(text)
         except RecordError as exc:
-            raise ScoresheetError(f"the report cannot be read: {exc}") from None
+            raise ScoresheetError(N_("the report cannot be read: {problem}"),
+                                  problem=safe_name(str(exc))) from None
         if isinstance(data, Mapping) and RECORD_FIELDS & data.keys():
             return ReportSheet(record=dict(data))
         return ReportSheet(*_json_deals(data))
@@ -291,16 +351,18 @@ def read_report(game: str, text: str) -> ReportSheet:
 def _compact_deals(game: str, text: str) -> list[dict[str, Any]]:
     key = COMPACT_KEYS.get(game)
     if key is None:
-        raise ScoresheetError(f"{game_title(game)} reports need the JSON form: a list of "
-                              "score-only deal summaries (see docs/records.md)")
+        raise ScoresheetError(N_("{game} reports need the JSON form: a list of score-only "
+                                 "deal summaries (see docs/records.md)"), game=game_title(game))
     deals: list[dict[str, Any]] = []
     for token in re.split(r"[\s,;]+", text):
         m = _TOKEN.match(token)
         if m is None or (m[3] and game != "turup"):
-            raise ScoresheetError(f"cannot read {quote(token)}: write each deal as "
-                                  "HOME-AWAY, e.g. 20-16 22-14"
-                                  + (" (a kort deal: 9-0:made or 1-0:failed)"
-                                     if game == "turup" else ""))
+            if game == "turup":
+                raise ScoresheetError(N_("cannot read {token}: write each deal as HOME-AWAY, "
+                                         "e.g. 20-16 22-14 (a kort deal: 9-0:made or "
+                                         "1-0:failed)"), token=safe_name(quote(token)))
+            raise ScoresheetError(N_("cannot read {token}: write each deal as HOME-AWAY, "
+                                     "e.g. 20-16 22-14"), token=safe_name(quote(token)))
         deal: dict[str, Any] = {key: [int(m[1]), int(m[2])]}
         if m[3]:
             deal["kort"] = m[3]
@@ -314,15 +376,16 @@ def parse_scoresheet(game: str, text: str) -> tuple[list[dict[str, Any]], int | 
     for a game record (:func:`read_report` reads both)."""
     sheet = read_report(game, text)
     if sheet.record is not None:
-        raise ScoresheetError("this is a game record, not a scoresheet")
+        raise ScoresheetError(N_("this is a game record, not a scoresheet"))
     return sheet.deals, sheet.first_dealer
 
 
-def sheet_size_problem(size: int) -> str | None:
+def sheet_size_problem(size: int) -> ScoresheetError | None:
     """Why a ``sheet`` file of ``size`` bytes is refused before it is downloaded, or None."""
     if size > SHEET_MAX_BYTES:
-        return (f"the file is {-(-size // 1024)} KB; a scoresheet or game record may be at "
-                f"most {SHEET_MAX_BYTES // 1024} KB")
+        return ScoresheetError(N_("the file is {size} KB; a scoresheet or game record may be "
+                                  "at most {limit} KB"), size=-(-size // 1024),
+                               limit=SHEET_MAX_BYTES // 1024)
     return None
 
 
@@ -332,13 +395,14 @@ def sheet_text(data: bytes) -> str:
     a file over :data:`SHEET_MAX_BYTES` or one that is not UTF-8 text."""
     problem = sheet_size_problem(len(data))
     if problem is not None:
-        raise ScoresheetError(problem)
+        raise problem
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ScoresheetError(f"the file is not UTF-8 text (byte {exc.start} cannot be "
-                              "read): save the scoresheet as plain text or JSON in UTF-8, "
-                              "e.g. \"20-16 22-14\" or a tricktable game record") from None
+        raise ScoresheetError(N_("the file is not UTF-8 text (byte {byte} cannot be read): "
+                                 "save the scoresheet as plain text or JSON in UTF-8, e.g. "
+                                 "{example} or a tricktable game record"),
+                              byte=exc.start, example='"20-16 22-14"') from None
 
 
 def _json_deals(data: Any) -> tuple[list[dict[str, Any]], int | None]:
@@ -347,17 +411,18 @@ def _json_deals(data: Any) -> tuple[list[dict[str, Any]], int | None]:
         raw_dealer = data.get("first_dealer")
         if raw_dealer is not None:
             if not isinstance(raw_dealer, int) or isinstance(raw_dealer, bool):
-                raise ScoresheetError("first_dealer must be a seat number")
+                raise ScoresheetError(N_("first_dealer must be a seat number"))
             first_dealer = raw_dealer
         data = data.get("deals")
     if not isinstance(data, list) or not data:
-        raise ScoresheetError("the JSON scoresheet must be a non-empty list of deal "
-                              "summaries, or an object with a \"deals\" list")
+        raise ScoresheetError(N_("the JSON scoresheet must be a non-empty list of deal "
+                                 "summaries, or an object with a {deals} list"),
+                              deals='"deals"')
     deals = []
     for index, item in enumerate(data, start=1):
         if isinstance(item, Mapping) and isinstance(item.get("summary"), Mapping):
             item = item["summary"]
         if not isinstance(item, Mapping):
-            raise ScoresheetError(f"deal {index} is not an object")
+            raise ScoresheetError(N_("deal {number} is not an object"), number=index)
         deals.append(dict(item))
     return deals, first_dealer

@@ -47,34 +47,46 @@ from typing import cast
 import discord
 
 from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest
-from bot.discord_bot.answer import NO_PINGS, UserError, answer, clip, refuse, sentence
-from bot.discord_bot.clicks import TableClicks
+from bot.discord_bot.answer import (
+    NO_PINGS,
+    NOT_NOW,
+    UserError,
+    answer,
+    clip,
+    refuse,
+    sentence,
+)
+from bot.discord_bot.clicks import TableClicks, resolve_pick
 from bot.discord_bot.hub import TableHub
-from bot.discord_bot.panel import SeatState, draw_panel, variants
+from bot.discord_bot.panel import SeatState, draw_panel
 from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.router import Click
+from bot.i18n import N_, Translator
+from bot.i18n.said import Said
 from bot.service import NoSuchTable, ServiceError, StaleAction
 from games.actions import Action, action_from_json
+from storage import ChannelLocation
 from storage.models import JsonObject
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[discord.Client]
 
-NOT_ANSWERING = ("The process that runs this table is not answering right now (it may be "
-                 "restarting): your click was not applied yet. If it is applied when the "
-                 "process is back, this panel will show it; otherwise try again in a moment.")
-MATCH_OVER = "Done: the match is over — the result is in the channel."
-WELCOME_BACK = "Welcome back: your seat is yours again."
-CLOSED = "That table is closed."
+NOT_ANSWERING = N_("The process that runs this table is not answering right now (it may be "
+                   "restarting): your click was not applied yet. If it is applied when the "
+                   "process is back, this panel will show it; otherwise try again in a "
+                   "moment.")
+MATCH_OVER = N_("Done: the match is over — the result is in the channel.")
+WELCOME_BACK = N_("Welcome back: your seat is yours again.")
+CLOSED = N_("That table is closed.")
 ORIGINAL = cast(int, "@original")
 """Discord's name of an interaction's original response (for a click: the message
 clicked on) in the webhook message routes; discord.py puts the id into the path as is."""
 OUTCOME_TEXTS: dict[str, str] = {
     "no_table": CLOSED,
-    "failed": "Your choice could not be saved; nothing changed. Please try again.",
-    "expired": ("Your click waited too long for its table's process (it was down), so it "
-                "was not applied. Look at the panel and choose again."),
+    "failed": N_("Your choice could not be saved; nothing changed. Please try again."),
+    "expired": N_("Your click waited too long for its table's process (it was down), so "
+                  "it was not applied. Look at the panel and choose again."),
 }
 
 
@@ -90,7 +102,7 @@ class ShardedClicks(TableClicks):
         if self.service.holds(click.table_id):
             await super().act(interaction, click, action, picked=picked)
         elif action is None:
-            await self._refuse(interaction, "That choice is not understood.")
+            await self._refuse(interaction, N_("That choice is not understood."))
         elif picked:
             await self._forward(interaction, ForwardRequest.panel(
                 click.table_id, click.user_id,
@@ -104,7 +116,7 @@ class ShardedClicks(TableClicks):
         if self.service.holds(click.table_id):
             await super().bid_cards(interaction, click, cards)
         elif not cards:
-            await self._refuse(interaction, "Choose at least one card.")
+            await self._refuse(interaction, N_("Choose at least one card."))
         else:
             await self._forward(interaction, ForwardRequest.act(
                 click.table_id, click.user_id, Action.bid_cards(cards).to_json(),
@@ -132,18 +144,20 @@ class ShardedClicks(TableClicks):
             await self._forward(interaction,
                                 ForwardRequest.rejoin(click.table_id, click.user_id))
 
-    async def _refuse(self, interaction: Interaction, text: str) -> None:
+    async def _refuse(self, interaction: Interaction, message: str) -> None:
         async def run() -> None:
-            raise UserError(text)
-        await answer(interaction, run, defer_after=self.hub.settings.defer_after)
+            raise UserError(message)
+        await answer(interaction, run, t=await self.reader(interaction),
+                     defer_after=self.hub.settings.defer_after)
 
     async def _forward(self, interaction: Interaction, request: ForwardRequest) -> None:
         """Acknowledge the click, hand it to the table's owner, and answer only what the
         owner cannot: a closed table, or an owner that does not answer in time."""
         await interaction.response.defer()  # first: Discord wants an answer within 3 s
+        t = await self.reader(interaction)
         row = await self.hub.store.get_table(request.table_id)
         if row is None or row.status not in ("lobby", "playing"):
-            await refuse(interaction, CLOSED)
+            await refuse(interaction, t.gettext(CLOSED))
             return
         message = interaction.message
         reply_to: JsonObject = {
@@ -154,8 +168,8 @@ class ShardedClicks(TableClicks):
         outcome = await self.node.client.forward(request, key=str(interaction.id),
                                                  reply_to=reply_to)
         if outcome.status == "timeout":
-            await interaction.followup.send(f"⚠️ {NOT_ANSWERING}", ephemeral=True,
-                                            allowed_mentions=NO_PINGS)
+            await interaction.followup.send(clip("⚠️ " + t.gettext(NOT_ANSWERING)),
+                                            ephemeral=True, allowed_mentions=NO_PINGS)
         log.debug("table %s: forwarded %s → %s", request.table_id, request.kind,
                   outcome.status)
 
@@ -171,18 +185,32 @@ class ShardedClicks(TableClicks):
         hook = discord.Webhook.partial(app_id, token, client=self.hub.client)
         hook.type = discord.WebhookType.application  # an interaction's webhook
         request = delivery.request
+        t = await self._player_reader(request)
         if outcome.status != "applied":
-            await self._private(hook, _outcome_text(outcome))
+            await self._private(hook, _outcome_text(outcome, t))
         elif request.kind == "rejoin":
-            await hook.send(WELCOME_BACK, ephemeral=True, allowed_mentions=NO_PINGS)
+            await hook.send(t.gettext(WELCOME_BACK), ephemeral=True, allowed_mentions=NO_PINGS)
         else:
-            await self._panel(hook, request, reply_to)
+            await self._panel(hook, request, reply_to, t)
+
+    async def _player_reader(self, request: ForwardRequest) -> Translator:
+        """The clicking player's language (the owner words the answer: the receiving
+        process only forwarded the click)."""
+        guild_id = None
+        presenter = self.hub.presenters.get(request.table_id)
+        if presenter is not None:
+            guild_id = presenter.guild_id
+        else:
+            row = await self.hub.store.get_table(request.table_id)
+            if row is not None and isinstance(row.location, ChannelLocation):
+                guild_id = row.location.guild_id
+        return await self.hub.languages.player(request.user_id, guild_id)
 
     async def _private(self, hook: discord.Webhook, text: str) -> None:
         await hook.send(clip(f"⚠️ {text}"), ephemeral=True, allowed_mentions=NO_PINGS)
 
     async def _panel(self, hook: discord.Webhook, request: ForwardRequest,
-                     reply_to: JsonObject) -> None:
+                     reply_to: JsonObject, t: Translator) -> None:
         """Draw the seat's panel on the clicked message (a pick: play its only variant,
         or offer its variants)."""
         table_id = request.table_id
@@ -190,7 +218,7 @@ class ShardedClicks(TableClicks):
         try:
             presenter = await self.hub.ensure(table_id)
             if seat is None or presenter is None:
-                raise NoSuchTable(CLOSED)
+                raise NoSuchTable(CLOSED)  # answered below, worded as "the match is over"
             state = SeatState.of(self.service.state(table_id, seat))
             pick, signal = await self._choice(request, seat, state)
             if pick is None and request.data and "pick" in request.data:
@@ -198,12 +226,13 @@ class ShardedClicks(TableClicks):
             panels = self.hub.panels.get(table_id)
             facts = self._facts(presenter, panels)
         except NoSuchTable:
-            await hook.edit_message(ORIGINAL, content=MATCH_OVER, view=None, attachments=[])
+            await hook.edit_message(ORIGINAL, content=t.gettext(MATCH_OVER), view=None,
+                                    attachments=[])
             return
         except (ServiceError, UserError) as exc:
-            await self._private(hook, sentence(str(exc)))
+            await self._private(hook, sentence(exc.said, t))
             return
-        drawing = await draw_panel(facts, seat, state, images=presenter.images, pick=pick,
+        drawing = await draw_panel(facts, seat, state, t, images=presenter.images, pick=pick,
                                    signal=signal)
         channel_id, message_id = reply_to.get("channel_id"), reply_to.get("message_id")
         clicked = isinstance(channel_id, int) and isinstance(message_id, int)
@@ -246,11 +275,10 @@ class ShardedClicks(TableClicks):
         try:
             _, chosen = action_from_json({**chosen_json, "seat": seat}, "choice")
         except ValueError:
-            raise UserError("That choice is not understood.") from None
-        options = variants(state.legal, chosen)
-        if chosen not in options and len(options) > 1:
+            raise UserError(N_("That choice is not understood.")) from None
+        played = resolve_pick(state.legal, chosen)
+        if played is None:
             return chosen, None
-        played = chosen if chosen in options or not options else options[0]
         await self.service.act(request.table_id, request.user_id, played, version)
         return None, None
 
@@ -262,11 +290,12 @@ def _dm_draws(panels: SeatPanels, seat: int, state: SeatState) -> bool:
     return panel is not None and panel.dm_deal in (None, state.deal)
 
 
-def _outcome_text(outcome: ForwardOutcome) -> str:
-    if outcome.status in ("refused", "stale"):
-        return sentence(outcome.message or (StaleAction.MESSAGE
-                                            if outcome.status == "stale" else ""))
-    return OUTCOME_TEXTS.get(outcome.status, "That is not possible now.")
+def _outcome_text(outcome: ForwardOutcome, t: Translator) -> str:
+    if outcome.status == "stale":
+        return sentence(Said.of(StaleAction.MESSAGE), t)
+    if outcome.status == "refused":
+        return sentence(outcome.said(), t)
+    return t.gettext(OUTCOME_TEXTS.get(outcome.status, NOT_NOW))
 
 
 __all__ = ["ShardedClicks"]

@@ -33,7 +33,7 @@ import discord
 from bot.discord_bot.languages import LanguageChange, Languages
 from bot.discord_bot.panel import TableFacts
 from bot.discord_bot.panels import SeatPanels
-from bot.discord_bot.presenter import TablePresenter
+from bot.discord_bot.presenter import MATCH_OVER, TABLE_CLOSED, TablePresenter
 from bot.service import NoSuchTable, ServiceError, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC
 from bot.settings import Settings
@@ -176,7 +176,8 @@ class TableHub:
             message_id = _int(meta.get("message_id"))
             creator = _int(meta.get("creator"))
         presenter = TablePresenter(self.client, self.service, self.store, self.settings,
-                                   table_id=table_id, channel_id=location.channel_id,
+                                   self.languages, table_id=table_id,
+                                   channel_id=location.channel_id,
                                    guild_id=location.guild_id, message_id=message_id,
                                    creator=creator, images=images)
         self.presenters[table_id] = presenter
@@ -311,12 +312,12 @@ class TableHub:
                               presenter.table_id)
                 match = None
             if match is not None:
-                presenter.post(presenter.match_result({
-                    "summary": match.result.get("summary") or {}, "match_id": match.id}))
-                presenter.close("**The match is over.**")
+                presenter.post_match_result({
+                    "summary": match.result.get("summary") or {}, "match_id": match.id})
+                presenter.close(MATCH_OVER)
             else:
-                presenter.post(f"Table {presenter.table_id} was closed.")
-                presenter.close("**This table is closed.**")
+                presenter.post_closed()
+                presenter.close(TABLE_CLOSED)
             self._forget(presenter.table_id)
 
 

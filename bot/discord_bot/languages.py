@@ -18,9 +18,9 @@ process sharing the PostgreSQL database (a ``/language`` typed in a DM reaches s
 the player's table may live elsewhere) arrives as a notification
 (:data:`~storage.signals.PLAYER_LANGUAGE_CHANNEL`,
 :data:`~storage.signals.GUILD_SETTINGS_CHANNEL`, sent by the store with the write): the
-choice is read again and, when it differs, the listeners are told the same way. Client locales are seen with
-each interaction and remembered for the process's life (a DM drawn before the player's
-first click after a restart follows the server until then).
+choice is read again and, when it differs, the listeners are told the same way.
+Client locales are seen with each interaction and remembered for the process's life (a DM
+drawn before the player's first click after a restart follows the server until then).
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, UserError, answer
 from bot.discord_bot.safe import safe_name
-
 from bot.i18n import (
     COMMAND_DESCRIPTION,
     COMMAND_NAME,
@@ -46,8 +45,8 @@ from bot.i18n import (
     SUPPORTED,
     Translator,
     match_language,
-    private_language,
     pgettext_noop,
+    private_language,
     public_language,
     slash_command_text,
     translator,

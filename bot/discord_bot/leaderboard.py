@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -65,7 +66,9 @@ from bot.discord_bot.club_texts import (
     pages_of,
     stats_lines,
 )
+from bot.discord_bot.languages import Languages
 from bot.discord_bot.safe import safe_name
+from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
 from bot.ratings import end_rating_season, leaderboard, start_rating_season
 from bot.stats import (
     MAX_HISTORY_PAGE,
@@ -91,7 +94,7 @@ COLOUR: Final = discord.Colour.gold()
 def _cog(interaction: discord.Interaction[Any]) -> StatsCog:
     cog = interaction.client.get_cog("ClubStats")
     if not isinstance(cog, StatsCog):
-        raise ClubError("the statistics are not available right now")
+        raise ClubError(N_("the statistics are not available right now"))
     return cog
 
 
@@ -105,29 +108,31 @@ async def resolve_rating_season(store: Store, guild_id: int, text: str | None
     for season in seasons:
         if wanted == str(season.id) or wanted.lower() == season.name.lower():
             return season
-    raise ClubError(f"there is no rating season {clip(wanted, 50)!r} on this server")
+    raise ClubError(N_("there is no rating season “{season}” on this server"),
+                    season=safe_name(clip(wanted, 50)))
 
 
 async def leaderboard_message(store: Store, guild_id: int, game: str,
-                              season: Season | None, page: int
+                              season: Season | None, page: int, t: Translator
                               ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The board's embed and its paging buttons (None when one page holds it all)."""
+    """The board's embed and its paging buttons (None when one page holds it all), in the
+    server's language ``t``."""
     board = await leaderboard(store, guild_id, game, page=page, per_page=PER_PAGE,
                               season_id=season.id if season is not None else None)
-    lines = leaderboard_lines(board)
-    embed = discord.Embed(title=leaderboard_title(board, season.name if season else None),
-                          colour=COLOUR,
-                          description="\n".join(lines) if lines
-                          else "No rated matches yet: finish a rated match to appear here.")
-    embed.set_footer(text=leaderboard_footer(board))
+    lines = leaderboard_lines(board, t)
+    embed = discord.Embed(
+        title=leaderboard_title(board, season.name if season else None, t), colour=COLOUR,
+        description=clip("\n".join(lines), 4096) if lines
+        else t.gettext("No rated matches yet: finish a rated match to appear here."))
+    embed.set_footer(text=leaderboard_footer(board, t))
     if board.pages <= 1:
         return embed, None
     view = discord.ui.View(timeout=None)
     season_id = season.id if season is not None else 0
     view.add_item(LeaderboardPageButton(guild_id, game, season_id, max(board.page - 1, 0),
-                                        "p", disabled=board.page == 0))
+                                        "p", t, disabled=board.page == 0))
     view.add_item(LeaderboardPageButton(guild_id, game, season_id,
-                                        min(board.page + 1, board.pages - 1), "n",
+                                        min(board.page + 1, board.pages - 1), "n", t,
                                         disabled=board.page >= board.pages - 1))
     return embed, view
 
@@ -140,9 +145,13 @@ class LeaderboardPageButton(
     """◀ / ▶ of a leaderboard: shows page ``page`` (0-based) of that board."""
 
     def __init__(self, guild_id: int, game: str, season_id: int, page: int, direction: str,
-                 *, disabled: bool = False) -> None:
+                 t: Translator | None = None, *, disabled: bool = False) -> None:
+        label = None
+        if t is not None:
+            label = clip(t.gettext("◀ Previous") if direction == "p" else t.gettext("Next ▶"),
+                         80)
         super().__init__(discord.ui.Button(
-            label="◀ Previous" if direction == "p" else "Next ▶",
+            label=label,
             style=discord.ButtonStyle.secondary, disabled=disabled,
             custom_id=f"club:lb:{guild_id}:{game}:{season_id}:{page}:{direction}"))
         self.guild_id, self.game, self.season_id, self.page = guild_id, game, season_id, page
@@ -155,19 +164,22 @@ class LeaderboardPageButton(
                    match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = _cog(interaction)
+        reader = await cog.languages.reader(interaction)
+
         async def work() -> Reply:
             if interaction.guild_id != self.guild_id or self.game not in GAMES:
-                raise ClubError("this leaderboard belongs to another server")
-            store = _cog(interaction).store
+                raise ClubError(N_("this leaderboard belongs to another server"))
             season = None
             if self.season_id:
-                season = await store.get_season(self.season_id)
+                season = await cog.store.get_season(self.season_id)
                 if season is None or season.guild_id != self.guild_id:
-                    raise ClubError("that rating season no longer exists")
-            embed, view = await leaderboard_message(store, self.guild_id, self.game, season,
-                                                    self.page)
+                    raise ClubError(N_("that rating season no longer exists"))
+            t = await cog.languages.server(self.guild_id)
+            embed, view = await leaderboard_message(cog.store, self.guild_id, self.game,
+                                                    season, self.page, t)
             return Reply(embeds=[embed], view=view)
-        await update_in_place(interaction, work)
+        await update_in_place(interaction, work, t=reader)
 
 
 HISTORY_ID: Final = re.compile(
@@ -217,24 +229,24 @@ class HistoryQuery:
         return cls(int(m["guild"]), game, user_id, int(m["owner"])), page, m["dir"]
 
 
-def history_view(query: HistoryQuery, page: HistoryPage) -> discord.ui.View:
+def history_view(query: HistoryQuery, page: HistoryPage, t: Translator) -> discord.ui.View:
     """The components under a ``/history`` page: **◀ Newer** / **Older ▶** (row 0; left
     out when this single page holds it all, disabled at the ends) and the record menu of
     the page's matches (row 1)."""
     view = discord.ui.View(timeout=None)
     has_older = page.has_older and page.page < MAX_HISTORY_PAGE
     if page.has_newer or has_older:
-        view.add_item(HistoryPageButton(query.custom_id(max(page.page - 1, 0), "n"),
+        view.add_item(HistoryPageButton(query.custom_id(max(page.page - 1, 0), "n"), t,
                                         disabled=not page.has_newer))
         view.add_item(HistoryPageButton(
-            query.custom_id(min(page.page + 1, MAX_HISTORY_PAGE), "o"),
+            query.custom_id(min(page.page + 1, MAX_HISTORY_PAGE), "o"), t,
             disabled=not has_older))
-    view.add_item(RecordSelect(query.guild_id, page.entries, row=1))
+    view.add_item(RecordSelect(query.guild_id, page.entries, t, row=1))
     return view
 
 
-async def history_message(store: Store, query: HistoryQuery, page_no: int, title: str
-                          ) -> tuple[discord.Embed, discord.ui.View] | None:
+async def history_message(store: Store, query: HistoryQuery, page_no: int, title: str,
+                          t: Translator) -> tuple[discord.Embed, discord.ui.View] | None:
     """Page ``page_no`` of the list ``query`` describes, as an embed (``title``, one line
     per match, a footer naming the page) and its :func:`history_view`; None when that page
     is empty (no matches at all, or a page past the end)."""
@@ -243,11 +255,11 @@ async def history_message(store: Store, query: HistoryQuery, page_no: int, title
                               per_page=HISTORY_PER_PAGE)
     if not page.entries:
         return None
-    lines = [history_line(e) for e in page.entries]
+    lines = [history_line(e, t) for e in page.entries]
     embed = discord.Embed(title=clip(title, 256), colour=COLOUR,
                           description="\n".join(pages_of(lines)[0]))
-    embed.set_footer(text=history_footer(page))
-    return embed, history_view(query, page)
+    embed.set_footer(text=history_footer(page, t))
+    return embed, history_view(query, page, t)
 
 
 class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -258,10 +270,14 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     :meth:`callback`, which refuses it with an explanation instead of leaving the click
     unanswered."""
 
-    def __init__(self, custom_id: str, *, disabled: bool = False) -> None:
+    def __init__(self, custom_id: str, t: Translator | None = None, *,
+                 disabled: bool = False) -> None:
         older = custom_id.endswith(":o")
+        label = None
+        if t is not None:
+            label = clip(t.gettext("Older ▶") if older else t.gettext("◀ Newer"), 80)
         super().__init__(discord.ui.Button(
-            label="Older ▶" if older else "◀ Newer", style=discord.ButtonStyle.secondary,
+            label=label, style=discord.ButtonStyle.secondary,
             disabled=disabled, custom_id=custom_id[:CUSTOM_ID_LIMIT]), row=0)
         self.raw = custom_id
 
@@ -272,63 +288,70 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = _cog(interaction)
+        reader = await cog.languages.reader(interaction)
         try:
             query, page_no, _ = HistoryQuery.parse(self.raw)
         except ValueError:
-            await send_error(interaction, "this history button is not understood (it may "
-                                          "be from an older version of the bot): run "
-                                          "`/history` again")
+            await send_error(interaction, reader.gettext(
+                "this history button is not understood (it may be from an older version of "
+                "the bot): run `/history` again"))
             return
         if interaction.guild_id != query.guild_id:
-            await send_error(interaction, "this history belongs to another server")
+            await send_error(interaction, reader.gettext(
+                "this history belongs to another server"))
             return
         if interaction.user.id != query.owner_id:
-            await send_error(interaction, f"only <@{query.owner_id}>, who ran `/history`, "
-                                          "can turn these pages: run `/history` for a list "
-                                          "of your own")
+            await send_error(interaction, reader.gettext(
+                "only {member}, who ran `/history`, can turn these pages: run `/history` "
+                "for a list of your own").format(member=f"<@{query.owner_id}>"))
             return
         if query.game is not None and query.game not in GAMES:
-            await send_error(interaction, "this history's game is no longer offered: run "
-                                          "`/history` again")
+            await send_error(interaction, reader.gettext(
+                "this history's game is no longer offered: run `/history` again"))
             return
 
         async def work() -> Reply:
-            title = _history_title(interaction, query)
-            shown = await history_message(_cog(interaction).store, query, page_no, title)
+            t = await cog.languages.server(query.guild_id)
+            title = _history_title(interaction, query, t)
+            shown = await history_message(cog.store, query, page_no, title, t)
             if shown is None:
-                raise ClubError("there are no matches on that page any more: run "
-                                "`/history` again")
+                raise ClubError(N_("there are no matches on that page any more: run "
+                                   "`/history` again"))
             embed, view = shown
             return Reply(embeds=[embed], view=view)
-        await update_in_place(interaction, work)
+        await update_in_place(interaction, work, t=reader)
 
 
-def _history_title(interaction: discord.Interaction[Any], query: HistoryQuery) -> str:
+def _history_title(interaction: discord.Interaction[Any], query: HistoryQuery,
+                   t: Translator) -> str:
     """The title the list already has (it names the player as the command saw them), or
     a fresh one if the message lost its embed."""
     message = interaction.message
     if message is not None and message.embeds and message.embeds[0].title:
         return message.embeds[0].title
     if query.user_id is None:
-        return history_title(query.game)
+        return history_title(query.game, None, t)
     member = interaction.guild.get_member(query.user_id) if interaction.guild else None
-    return history_title(query.game, member.display_name if member is not None
-                         else f"player {query.user_id}")
+    name = (safe_name(member.display_name) if member is not None
+            else t.gettext("player {id}").format(id=query.user_id))
+    return history_title(query.game, name, t)
 
 
 class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    template=r"club:rec:(?P<guild>\d+)"):
     """The ``/history`` menu: sends the chosen match's record JSON, ephemerally."""
 
-    def __init__(self, guild_id: int, entries: list[HistoryEntry] | None = None, *,
-                 row: int | None = None) -> None:
+    def __init__(self, guild_id: int, entries: list[HistoryEntry] | None = None,
+                 t: Translator | None = None, *, row: int | None = None) -> None:
         options = [discord.SelectOption(
             label=clip(f"#{e.match_id} {game_title(e.game)} · "
                        f"{e.finished_at:%Y-%m-%d %H:%M} UTC", 100),
             value=str(e.match_id)) for e in (entries or [])[:25]]
+        placeholder = clip(t.gettext("Get a match record (JSON)"), 150) if t else None
         super().__init__(discord.ui.Select(
-            custom_id=f"club:rec:{guild_id}", placeholder="Get a match record (JSON)",
-            options=options or [discord.SelectOption(label="none", value="0")]), row=row)
+            custom_id=f"club:rec:{guild_id}", placeholder=placeholder,
+            options=options or [discord.SelectOption(label="—", value="0")]), row=row)
         self.guild_id = guild_id
 
     @classmethod
@@ -340,56 +363,77 @@ class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or []
+        cog = _cog(interaction)
+        t = await cog.languages.reader(interaction)
 
         async def work() -> Reply:
             if (interaction.guild_id != self.guild_id or not values
                     or not str(values[0]).isdigit()):
-                raise ClubError("that match is not from this server")
+                raise ClubError(N_("that match is not from this server"))
             match_id = int(values[0])
-            store = _cog(interaction).store
-            match = await store.get_match(match_id)
-            record = await load_match_record(store, match_id) if match is not None else None
+            match = await cog.store.get_match(match_id)
+            record = (await load_match_record(cog.store, match_id) if match is not None
+                      else None)
             if match is None or match.guild_id != self.guild_id or record is None:
-                raise ClubError(f"there is no record of match #{match_id}")
+                raise ClubError(N_("there is no record of match #{match}"), match=match_id)
             body = json.dumps(record, indent=1, ensure_ascii=False).encode()
-            return Reply(f"Record of match #{match_id} ({game_title(match.game)}): replay it "
-                         f"with `tricktable replay match-{match_id}.json`.",
-                         files=[(f"match-{match_id}.json", body)], ephemeral=True)
-        await answer(interaction, work, private_wait=True)
+            return Reply(t.gettext("Record of match #{match} ({game}): replay it with "
+                                   "{command}.").format(
+                match=match_id, game=game_title(match.game),
+                command=f"`tricktable replay match-{match_id}.json`"),
+                files=[(f"match-{match_id}.json", body)], ephemeral=True)
+        await answer(interaction, work, t=t, private_wait=True)
 
 
 class StatsCog(commands.Cog, name="ClubStats"):
-    """Leaderboards, player statistics and match history."""
+    """Leaderboards, player statistics and match history. The lists are public answers
+    in the server's language; refusals are private, in the member's."""
 
-    def __init__(self, bot: commands.Bot, store: Store) -> None:
+    def __init__(self, bot: commands.Bot, store: Store, languages: Languages) -> None:
         self.bot = bot
         self.store = store
+        self.languages = languages
+
+    async def _public(self, interaction: discord.Interaction[Any],
+                      work: Callable[[Translator], Awaitable[Reply]]) -> None:
+        """Answer publicly with ``work(server translator)``; refusals privately."""
+        reader = await self.languages.reader(interaction)
+        server = await self.languages.server(interaction.guild_id)
+        await answer(interaction, lambda: work(server), t=reader)
 
     # -- /leaderboard -----------------------------------------------------------------
 
-    @app_commands.command(name="leaderboard", description="The server's rated players")
+    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "leaderboard"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "The server's rated players"))
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game", season="A rating season (default: all time)",
-                           page="Page number (10 players per page)")
+    @app_commands.describe(
+        game=pgettext_noop(COMMAND_DESCRIPTION, "Which game"),
+        season=pgettext_noop(COMMAND_DESCRIPTION, "A rating season (default: all time)"),
+        page=pgettext_noop(COMMAND_DESCRIPTION, "Page number (10 players per page)"))
+    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"),
+                         season=pgettext_noop(COMMAND_NAME, "season"),
+                         page=pgettext_noop(COMMAND_NAME, "page"))
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard_command(self, interaction: discord.Interaction[Any], game: str,
                                   season: str | None = None,
                                   page: app_commands.Range[int, 1, 1000] = 1) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
             chosen = await resolve_rating_season(self.store, guild_id, season)
             embed, view = await leaderboard_message(self.store, guild_id, game, chosen,
-                                                    page - 1)
+                                                    page - 1, t)
             return Reply(embeds=[embed], view=view)
-        await answer(interaction, work)
+        await self._public(interaction, work)
 
     @leaderboard_command.autocomplete("season")
     async def season_autocomplete(self, interaction: discord.Interaction[Any], current: str
                                   ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
+        t = await self.languages.reader(interaction)
         seasons = await self.store.list_seasons(interaction.guild_id, league_id=None)
-        out = [app_commands.Choice(name="All time", value="all")]
+        out = [app_commands.Choice(name=clip(t.gettext("All time"), 100), value="all")]
         for s in reversed(seasons):
             if current.lower() in s.name.lower():
                 out.append(app_commands.Choice(name=clip(f"{s.name} ({s.status})", 100),
@@ -398,96 +442,126 @@ class StatsCog(commands.Cog, name="ClubStats"):
 
     # -- /season -----------------------------------------------------------------------
 
-    season_group = app_commands.Group(name="season", description="Rating seasons",
-                                      guild_only=True,
-                                      default_permissions=discord.Permissions(
-                                          manage_guild=True))
+    season_group = app_commands.Group(
+        name=pgettext_noop(COMMAND_NAME, "season"),
+        description=pgettext_noop(COMMAND_DESCRIPTION, "Rating seasons"), guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True))
 
-    @season_group.command(name="start", description="Start a rating season (ends the "
-                                                     "running one)")
-    @app_commands.describe(name="The season's name, e.g. 'Spring 2027'")
+    @season_group.command(name=pgettext_noop(COMMAND_NAME, "start"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "Start a rating season (ends the running "
+                                                    "one)"))
+    @app_commands.describe(name=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "The season's name, e.g. 'Spring 2027'"))
+    @app_commands.rename(name=pgettext_noop(COMMAND_NAME, "name"))
     async def season_start(self, interaction: discord.Interaction[Any],
                            name: app_commands.Range[str, 1, 100]) -> None:
-        async def work() -> Reply:
-            require_admin(interaction, "start a rating season")
+        async def work(t: Translator) -> Reply:
+            require_admin(interaction, N_("only members with the Manage Server permission "
+                                          "may start a rating season"))
             season = await start_rating_season(self.store, guild_of(interaction), name.strip(),
                                                discord.utils.utcnow())
-            return Reply(content=f"Rating season **{safe_name(clip(season.name, 100))}** "
-                                 "has started: "
-                                 "rated matches now also count on its own leaderboard "
-                                 "(`/leaderboard season:`).")
-        await answer(interaction, work)
+            return Reply(content=t.gettext(
+                "Rating season **{season}** has started: rated matches now also count on its "
+                "own leaderboard ({command}).").format(
+                    season=safe_name(clip(season.name, 100)),
+                    command="`/leaderboard season:`"))
+        await self._public(interaction, work)
 
-    @season_group.command(name="end", description="End the running rating season")
+    @season_group.command(name=pgettext_noop(COMMAND_NAME, "end"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "End the running rating season"))
     async def season_end(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> Reply:
-            require_admin(interaction, "end a rating season")
+        async def work(t: Translator) -> Reply:
+            require_admin(interaction, N_("only members with the Manage Server permission "
+                                          "may end a rating season"))
             season = await end_rating_season(self.store, guild_of(interaction),
                                              discord.utils.utcnow())
             if season is None:
-                raise ClubError("no rating season is running")
-            return Reply(content=f"Rating season **{safe_name(clip(season.name, 100))}** "
-                                 "has ended; its "
-                                 "leaderboard stays readable.")
-        await answer(interaction, work)
+                raise ClubError(N_("no rating season is running"))
+            return Reply(content=t.gettext(
+                "Rating season **{season}** has ended; its leaderboard stays readable."
+            ).format(season=safe_name(clip(season.name, 100))))
+        await self._public(interaction, work)
 
     # -- /stats ------------------------------------------------------------------------
 
-    @app_commands.command(name="stats", description="A player's statistics and rating chart")
+    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "stats"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "A player's statistics and rating chart"))
     @app_commands.guild_only()
-    @app_commands.describe(user="Whose statistics (default: yours)", game="One game only")
+    @app_commands.describe(
+        user=pgettext_noop(COMMAND_DESCRIPTION, "Whose statistics (default: yours)"),
+        game=pgettext_noop(COMMAND_DESCRIPTION, "One game only"))
+    @app_commands.rename(user=pgettext_noop(COMMAND_NAME, "user"),
+                         game=pgettext_noop(COMMAND_NAME, "game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def stats_command(self, interaction: discord.Interaction[Any],
                             user: discord.User | None = None,
                             game: str | None = None) -> None:
         who = user or interaction.user
 
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
             view = await player_stats(self.store, who.id, guild_id, game=game)
-            name = who.display_name
-            where = f" in {game_title(game)}" if game else ""
+            name = safe_name(clip(who.display_name, 80))
             if not view.games:
-                return Reply(content=f"{clip(name, 80)} has no finished matches{where} on "
-                             "this server yet.")
-            embed = discord.Embed(title=clip(f"Statistics of {name}{where}", 256),
-                                  colour=COLOUR,
-                                  description=f"{view.matches} matches · {view.deals} deals · "
-                                              f"win rate {view.win_rate * 100:.0f}%")
-            for field_name, value in stats_lines(view):
-                embed.add_field(name=field_name, value=value, inline=False)
+                text = (t.gettext("{player} has no finished matches in {game} on this server "
+                                  "yet.").format(player=name, game=game_title(game))
+                        if game else
+                        t.gettext("{player} has no finished matches on this server yet.")
+                        .format(player=name))
+                return Reply(content=text)
+            title = (t.gettext("Statistics of {player} in {game}").format(
+                player=name, game=game_title(game)) if game
+                else t.gettext("Statistics of {player}").format(player=name))
+            embed = discord.Embed(
+                title=clip(title, 256), colour=COLOUR,
+                description=t.gettext("{matches} matches · {deals} deals · win rate {rate}")
+                .format(matches=t.number(view.matches), deals=t.number(view.deals),
+                        rate=t.percent(view.win_rate)))
+            for field_name, value in stats_lines(view, t):
+                embed.add_field(name=clip(field_name, 256), value=value, inline=False)
             chart_game = game or max(view.games, key=lambda g: g.matches).game
             png = await rating_chart_for(self.store, who.id, guild_id, chart_game,
-                                         title=f"{name} — {game_title(chart_game)} rating")
+                                         title=f"{who.display_name} — {game_title(chart_game)}")
             embed.set_image(url="attachment://rating.png")
-            embed.set_footer(text=f"Chart: {game_title(chart_game)} rating after each rated "
-                                  "match")
+            embed.set_footer(text=clip(t.gettext(
+                "Chart: {game} rating after each rated match").format(
+                    game=game_title(chart_game)), 2048))
             return Reply(embeds=[embed], files=[("rating.png", png)])
-        await answer(interaction, work)
+        await self._public(interaction, work)
 
     # -- /history ----------------------------------------------------------------------
 
-    @app_commands.command(name="history", description="Recent matches of the server")
+    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "history"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "Recent matches of the server"))
     @app_commands.guild_only()
-    @app_commands.describe(game="One game only",
-                           user="Only this player's rated matches (needs a game)")
+    @app_commands.describe(
+        game=pgettext_noop(COMMAND_DESCRIPTION, "One game only"),
+        user=pgettext_noop(COMMAND_DESCRIPTION,
+                           "Only this player's rated matches (needs a game)"))
+    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"),
+                         user=pgettext_noop(COMMAND_NAME, "user"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history_command(self, interaction: discord.Interaction[Any],
                               game: str | None = None,
                               user: discord.User | None = None) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
             if user is not None and game is None:
-                raise ClubError("choose a game to see a player's history")
+                raise ClubError(N_("choose a game to see a player's history"))
             query = HistoryQuery(guild_id, game, user.id if user is not None else None,
                                  interaction.user.id)
-            title = history_title(game, user.display_name if user is not None else None)
-            shown = await history_message(self.store, query, 0, title)
+            title = history_title(game, safe_name(user.display_name) if user is not None
+                                  else None, t)
+            shown = await history_message(self.store, query, 0, title, t)
             if shown is None:
-                return Reply(content="No finished matches yet.")
+                return Reply(content=t.gettext("No finished matches yet."))
             embed, view = shown
             return Reply(embeds=[embed], view=view)
-        await answer(interaction, work)
+        await self._public(interaction, work)
 
 
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:

@@ -44,6 +44,7 @@ import datetime as dt
 import logging
 import re
 import zoneinfo
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, Literal
 
 import discord
@@ -60,8 +61,8 @@ from bot.discord_bot.club_common import (
     update_in_place,
 )
 from bot.discord_bot.club_texts import (
+    LEAGUE_STATUS,
     WEEKDAYS,
-    ScoresheetError,
     clip,
     fixture_choice_name,
     fixture_line,
@@ -75,8 +76,10 @@ from bot.discord_bot.club_texts import (
     stamp,
     standings_lines,
 )
+from bot.discord_bot.languages import Languages
 from bot.discord_bot.league_lookups import LeagueLookups
 from bot.discord_bot.safe import safe_name
+from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
 from bot.leagues.reminders import ReminderScheduler
 from bot.leagues.reports import (
     report_record,
@@ -104,7 +107,14 @@ COLOUR: Final = discord.Colour.dark_green()
 REMINDER_MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, users=True)
 LEAGUE_GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
                               for name, info in GAMES.items() if league_formats(name)]
-WEEKDAY_CHOICES: Final = [app_commands.Choice(name=d, value=i) for i, d in enumerate(WEEKDAYS)]
+WEEKDAY_NAMES: Final = (
+    pgettext_noop(COMMAND_DESCRIPTION, "Monday"), pgettext_noop(COMMAND_DESCRIPTION, "Tuesday"),
+    pgettext_noop(COMMAND_DESCRIPTION, "Wednesday"),
+    pgettext_noop(COMMAND_DESCRIPTION, "Thursday"), pgettext_noop(COMMAND_DESCRIPTION, "Friday"),
+    pgettext_noop(COMMAND_DESCRIPTION, "Saturday"), pgettext_noop(COMMAND_DESCRIPTION, "Sunday"))
+WEEKDAY_CHOICES: Final = [app_commands.Choice(name=d, value=i)
+                          for i, d in enumerate(WEEKDAY_NAMES)]
+assert len(WEEKDAY_NAMES) == len(WEEKDAYS)
 DEFAULT_WEEKDAY: Final = 4
 DEFAULT_TIME: Final = "20:00"
 DEFAULT_ZONE: Final = "UTC"
@@ -115,15 +125,15 @@ _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 def parse_time(text: str) -> dt.time:
     m = _TIME.match(text.strip())
     if m is None:
-        raise ClubError(f"cannot read the time {clip(text, 20)!r}: write it as HH:MM, "
-                        "e.g. 19:30")
+        raise ClubError(N_("cannot read the time {time}: write it as HH:MM, e.g. 19:30"),
+                        time=safe_name(repr(clip(text, 20))))
     return dt.time(int(m[1]), int(m[2]))
 
 
 def _cog(interaction: discord.Interaction[Any]) -> LeagueCog:
     cog = interaction.client.get_cog("ClubLeagues")
     if not isinstance(cog, LeagueCog):
-        raise ClubError("leagues are not available right now")
+        raise ClubError(N_("leagues are not available right now"))
     return cog
 
 
@@ -131,10 +141,13 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"club:fx:(?P<fixture>\d+):(?P<action>confirm|reject)"):
     """Confirm / Reject under a reported result (same checks as ``/league confirm``)."""
 
-    def __init__(self, fixture_id: int, action: str) -> None:
+    def __init__(self, fixture_id: int, action: str, t: Translator | None = None) -> None:
         confirm = action == "confirm"
+        label = None
+        if t is not None:
+            label = clip(t.gettext("Confirm") if confirm else t.gettext("Reject"), 80)
         super().__init__(discord.ui.Button(
-            label="Confirm" if confirm else "Reject",
+            label=label,
             style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger,
             custom_id=f"club:fx:{fixture_id}:{action}"))
         self.fixture_id, self.action = fixture_id, action
@@ -146,34 +159,43 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["fixture"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = _cog(interaction)
+        reader = await cog.languages.reader(interaction)
+
         async def work() -> Reply:
-            cog = _cog(interaction)
-            text = await cog.decide(interaction, self.fixture_id, self.action == "confirm")
+            t = await cog.languages.server(interaction.guild_id)
+            text = await cog.decide(interaction, self.fixture_id, self.action == "confirm", t)
             return Reply(text)
-        await update_in_place(interaction, work)
+        await update_in_place(interaction, work, t=reader)
 
 
-def report_view(fixture_id: int) -> discord.ui.View:
+def report_view(fixture_id: int, t: Translator) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ReportButton(fixture_id, "confirm"))
-    view.add_item(ReportButton(fixture_id, "reject"))
+    view.add_item(ReportButton(fixture_id, "confirm", t))
+    view.add_item(ReportButton(fixture_id, "reject", t))
     return view
 
 
 class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
     """``/league`` commands and the fixture reminders."""
 
-    league = app_commands.Group(name="league", description="Club leagues", guild_only=True)
-    team = app_commands.Group(name="team", description="League teams", parent=league)
+    league = app_commands.Group(name=pgettext_noop(COMMAND_NAME, "league"),
+                                description=pgettext_noop(COMMAND_DESCRIPTION, "Club leagues"),
+                                guild_only=True)
+    team = app_commands.Group(name=pgettext_noop(COMMAND_NAME, "team"),
+                              description=pgettext_noop(COMMAND_DESCRIPTION, "League teams"),
+                              parent=league)
 
-    def __init__(self, bot: commands.Bot, store: Store, clock: Clock, *,
-                 run_reminders: bool = True, poll_seconds: float = 60.0) -> None:
+    def __init__(self, bot: commands.Bot, store: Store, clock: Clock, languages: Languages,
+                 *, run_reminders: bool = True, poll_seconds: float = 60.0) -> None:
         self.bot = bot
         self.store = store
         self.clock = clock
+        self.languages = languages
         self.reminders = ReminderScheduler(store, self.send_reminder, clock=clock,
                                            poll_seconds=poll_seconds,
-                                           handles_guild=self.handles_guild)
+                                           handles_guild=self.handles_guild,
+                                           language=languages.server)
         self.run_reminders = run_reminders
         self._task: asyncio.Task[None] | None = None
 
@@ -211,6 +233,13 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
     def now(self) -> dt.datetime:
         return self.clock.now()
 
+    async def _public(self, interaction: discord.Interaction[Any],
+                      work: Callable[[Translator], Awaitable[Reply]]) -> None:
+        """Answer publicly in the server's language; refusals privately, in the member's."""
+        reader = await self.languages.reader(interaction)
+        server = await self.languages.server(interaction.guild_id)
+        await answer(interaction, lambda: work(server), t=reader)
+
     # -- autocomplete -------------------------------------------------------------------
 
     async def league_names(self, interaction: discord.Interaction[Any], current: str
@@ -222,8 +251,8 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
         for league in sorted(leagues, key=lambda lg: (lg.status == CLOSED, -lg.id)):
             if current.lower() in league.name.lower() or current == str(league.id):
                 out.append(app_commands.Choice(
-                    name=clip(f"{league.name} ({game_title(league.game)}, {league.status})",
-                              100), value=str(league.id)))
+                    name=clip(f"{league.name} ({game_title(league.game)})", 100),
+                    value=str(league.id)))
         return out[:25]
 
     async def fixture_choices(self, interaction: discord.Interaction[Any], current: str,
@@ -231,6 +260,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
         if interaction.guild_id is None:
             return []
         admin = is_admin(interaction)
+        t = await self.languages.reader(interaction)
         out: list[app_commands.Choice[int]] = []
         for league in await self.store.list_leagues(interaction.guild_id):
             if league.status != "running":
@@ -241,7 +271,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                     continue
                 mine = interaction.user.id in (view.members(f.home_entrant_id)
                                                + view.members(f.away_entrant_id))
-                name = fixture_choice_name(view, f)
+                name = fixture_choice_name(view, f, t)
                 if (mine or admin) and current.lower() in name.lower():
                     out.append(app_commands.Choice(name=name, value=f.id))
                 if len(out) >= 25:
@@ -264,15 +294,30 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     # -- commands -----------------------------------------------------------------------
 
-    @league.command(name="create", description="Create a league hosted in this channel "
-                    "(Manage Server)")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "create"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "Create a league hosted in this channel (Manage "
+                                              "Server)"))
     @app_commands.describe(
-        name="The league's name", game="The game played",
-        weekday="Day of the weekly round (default Friday)",
-        time="Kick-off time, HH:MM (default 20:00)",
-        timezone="IANA time zone of the kick-off, e.g. Europe/Berlin (default UTC)",
-        rounds="single: everyone meets once; double: home and away",
-        players="Players per match (Albastini: 2 or 4; default 4 where possible)")
+        name=pgettext_noop(COMMAND_DESCRIPTION, "The league's name"),
+        game=pgettext_noop(COMMAND_DESCRIPTION, "The game played"),
+        weekday=pgettext_noop(COMMAND_DESCRIPTION, "Day of the weekly round (default Friday)"),
+        time=pgettext_noop(COMMAND_DESCRIPTION, "Kick-off time, HH:MM (default 20:00)"),
+        timezone=pgettext_noop(COMMAND_DESCRIPTION,
+                               "IANA time zone of the kick-off, e.g. Europe/Berlin (default "
+                               "UTC)"),
+        rounds=pgettext_noop(COMMAND_DESCRIPTION,
+                             "single: everyone meets once; double: home and away"),
+        players=pgettext_noop(COMMAND_DESCRIPTION,
+                              "Players per match (Albastini: 2 or 4; default 4 where "
+                              "possible)"))
+    @app_commands.rename(name=pgettext_noop(COMMAND_NAME, "name"),
+                         game=pgettext_noop(COMMAND_NAME, "game"),
+                         weekday=pgettext_noop(COMMAND_NAME, "weekday"),
+                         time=pgettext_noop(COMMAND_NAME, "time"),
+                         timezone=pgettext_noop(COMMAND_NAME, "timezone"),
+                         rounds=pgettext_noop(COMMAND_NAME, "rounds"),
+                         players=pgettext_noop(COMMAND_NAME, "players"))
     @app_commands.choices(game=LEAGUE_GAME_CHOICES,  # type: ignore[misc]
                           weekday=WEEKDAY_CHOICES)
     async def create(self, interaction: discord.Interaction[Any],
@@ -281,13 +326,15 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                      timezone: str | None = None,
                      rounds: Literal["single", "double"] = "single",
                      players: Literal[2, 4] | None = None) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
-            require_admin(interaction, "create a league")
+            require_admin(interaction, N_("only members with the Manage Server permission "
+                                          "may create a league"))
             assert interaction.channel_id is not None
             for other in await self.store.list_leagues(guild_id):
                 if other.status != CLOSED and other.name.lower() == name.strip().lower():
-                    raise ClubError(f"a league named {other.name!r} already exists")
+                    raise ClubError(N_("a league named {league} already exists"),
+                                    league=safe_name(repr(other.name)))
             league = await create_league(
                 self.store, guild_id, interaction.channel_id, name, game,
                 weekday=DEFAULT_WEEKDAY if weekday is None else weekday,
@@ -296,203 +343,277 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                 players=players)
             view = await league_view(self.store, league.id)
             size = league_formats(game)[LeagueSetup.of(league).players]
-            how = ("teams enter with `/league team add`" if size > 1
-                   else "players enter with `/league join`")
+            how = (t.gettext("Open for entries: teams enter with `/league team add`. An admin "
+                             "starts it with `/league schedule`.") if size > 1 else
+                   t.gettext("Open for entries: players enter with `/league join`. An admin "
+                             "starts it with `/league schedule`."))
             embed = discord.Embed(
-                title=clip(f"League {league.name} (#{league.id})", 256), colour=COLOUR,
-                description=f"{league_summary(view)}\n\nOpen for entries: {how}. An admin "
-                            "starts it with `/league schedule`.")
+                title=clip(t.gettext("League {league} (#{number})").format(
+                    league=safe_name(league.name), number=league.id), 256), colour=COLOUR,
+                description=clip(f"{league_summary(view, t)}\n\n{how}", 4096))
             return Reply(embeds=[embed])
-        await answer(interaction, work)
+        await self._public(interaction, work)
 
     create.autocomplete("timezone")(time_zones)
 
-    @team.command(name="add", description="Enter a team of two in a league")
-    @app_commands.describe(name="Team name", member1="First player", member2="Second player",
-                           league="Which league (default: the one in this channel)")
+    @team.command(name=pgettext_noop(COMMAND_NAME, "add"),
+                  description=pgettext_noop(COMMAND_DESCRIPTION,
+                                            "Enter a team of two in a league"))
+    @app_commands.describe(
+        name=pgettext_noop(COMMAND_DESCRIPTION, "Team name"),
+        member1=pgettext_noop(COMMAND_DESCRIPTION, "First player"),
+        member2=pgettext_noop(COMMAND_DESCRIPTION, "Second player"),
+        league=pgettext_noop(COMMAND_DESCRIPTION,
+                             "Which league (default: the one in this channel)"))
+    @app_commands.rename(name=pgettext_noop(COMMAND_NAME, "name"),
+                         member1=pgettext_noop(COMMAND_NAME, "member1"),
+                         member2=pgettext_noop(COMMAND_NAME, "member2"),
+                         league=pgettext_noop(COMMAND_NAME, "league"))
     async def team_add(self, interaction: discord.Interaction[Any],
                        name: app_commands.Range[str, 1, 60], member1: discord.User,
                        member2: discord.User, league: str | None = None) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
             members = [member1, member2]
             if any(m.bot for m in members):
-                raise ClubError("bots cannot play in a league")
+                raise ClubError(N_("bots cannot play in a league"))
             if interaction.user.id not in (m.id for m in members) and not is_admin(
                     interaction):
-                raise ClubError("you may enter a team you play in (an admin may enter any)")
+                raise ClubError(N_("you may enter a team you play in (an admin may enter "
+                                   "any)"))
             if league_formats(chosen.game)[LeagueSetup.of(chosen).players] != 2:
-                raise ClubError(f"league {chosen.name!r} is for single players: use "
-                                "`/league join`")
+                raise ClubError(N_("league {league} is for single players: use "
+                                   "`/league join`"), league=safe_name(repr(chosen.name)))
             entrant = await join_league(self.store, chosen.id, [m.id for m in members],
                                         name=name)
-            return Reply(content=f"Team **{safe_name(clip(entrant.name or name, 60))}** "
-                                 f"(<@{member1.id}> & <@{member2.id}>) entered league "
-                                 f"**{safe_name(chosen.name)}**.")
-        await answer(interaction, work)
+            return Reply(content=t.gettext(
+                "Team **{team}** ({first} & {second}) entered league **{league}**.").format(
+                    team=safe_name(clip(entrant.name or name, 60)), first=f"<@{member1.id}>",
+                    second=f"<@{member2.id}>", league=safe_name(chosen.name)))
+        await self._public(interaction, work)
 
     team_add.autocomplete("league")(league_names)
 
-    @league.command(name="join", description="Enter a league of a two-player game yourself")
-    @app_commands.describe(league="Which league (default: the one in this channel)")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "join"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "Enter a league of a two-player game yourself"))
+    @app_commands.describe(league=pgettext_noop(
+        COMMAND_DESCRIPTION, "Which league (default: the one in this channel)"))
+    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"))
     async def join(self, interaction: discord.Interaction[Any],
                    league: str | None = None) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
             if league_formats(chosen.game)[LeagueSetup.of(chosen).players] != 1:
-                raise ClubError(f"league {chosen.name!r} is played by teams of two: use "
-                                "`/league team add`")
+                raise ClubError(N_("league {league} is played by teams of two: use "
+                                   "`/league team add`"), league=safe_name(repr(chosen.name)))
             await join_league(self.store, chosen.id, [interaction.user.id])
-            return Reply(content=f"<@{interaction.user.id}> entered league "
-                                 f"**{safe_name(chosen.name)}**.")
-        await answer(interaction, work)
+            return Reply(content=t.gettext("{player} entered league **{league}**.").format(
+                player=f"<@{interaction.user.id}>", league=safe_name(chosen.name)))
+        await self._public(interaction, work)
 
     join.autocomplete("league")(league_names)
 
-    @league.command(name="withdraw", description="Withdraw your entrant from a league")
-    @app_commands.describe(league="Which league (default: the one in this channel)",
-                           member="Withdraw this member's entrant (admins)")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "withdraw"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "Withdraw your entrant from a league"))
+    @app_commands.describe(
+        league=pgettext_noop(COMMAND_DESCRIPTION,
+                             "Which league (default: the one in this channel)"),
+        member=pgettext_noop(COMMAND_DESCRIPTION, "Withdraw this member's entrant (admins)"))
+    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
+                         member=pgettext_noop(COMMAND_NAME, "member"))
     async def withdraw_command(self, interaction: discord.Interaction[Any],
                                league: str | None = None,
                                member: discord.User | None = None) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
             if member is not None and member.id != interaction.user.id:
-                require_admin(interaction, "withdraw another member")
+                require_admin(interaction, N_("only members with the Manage Server "
+                                              "permission may withdraw another member"))
             who = member.id if member is not None else interaction.user.id
             view = await league_view(self.store, chosen.id)
             entrant_id = await self.entrant_of(view, who)
             label = view.label(entrant_id)
             done = await withdraw(self.store, chosen.id, entrant_id, self.now())
-            lines = [f"{label} withdrew from league **{safe_name(chosen.name)}**."]
+            lines = [t.gettext("{team} withdrew from league **{league}**.").format(
+                team=label, league=safe_name(chosen.name))]
             if chosen.status == "open":
-                lines.append("The league has not started: it is simply left out of the "
-                             "schedule.")
+                lines.append(t.gettext("The league has not started: it is simply left out of "
+                                       "the schedule."))
             else:
                 if done.forfeited:
-                    lines.append(f"{len(done.forfeited)} unplayed fixture(s) become forfeits "
-                                 "won by the opponent (0–0, a win's points):")
-                    lines += [fixture_line(view, f) for f in done.forfeited]
+                    lines.append(t.ngettext(
+                        "{count} unplayed fixture becomes a forfeit won by the opponent "
+                        "(0–0, a win's points):",
+                        "{count} unplayed fixtures become forfeits won by the opponent (0–0, "
+                        "a win's points):", len(done.forfeited)).format(
+                            count=t.number(len(done.forfeited))))
+                    lines += [fixture_line(view, f, t) for f in done.forfeited]
                 if done.voided:
-                    lines.append(f"{len(done.voided)} bye(s) of theirs are void.")
+                    lines.append(t.ngettext("{count} bye of theirs is void.",
+                                            "{count} byes of theirs are void.",
+                                            len(done.voided)).format(
+                                                count=t.number(len(done.voided))))
                 if not done.forfeited and not done.voided:
-                    lines.append("No unplayed fixture was left; results already played "
-                                 "stand.")
+                    lines.append(t.gettext("No unplayed fixture was left; results already "
+                                           "played stand."))
                 else:
-                    lines.append("Results already played stand.")
+                    lines.append(t.gettext("Results already played stand."))
             return Reply(content="\n".join(pages_of(lines, 1900)[0]))
-        await answer(interaction, work)
+        await self._public(interaction, work)
 
     withdraw_command.autocomplete("league")(league_names)
 
-    @league.command(name="schedule", description="Start the league: make the weekly round "
-                    "robin (Manage Server)")
-    @app_commands.describe(league="Which league (default: the one in this channel)",
-                           first_day="Date of round 1, YYYY-MM-DD (default: the next "
-                                     "league day)")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "schedule"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "Start the league: make the weekly round robin "
+                                              "(Manage Server)"))
+    @app_commands.describe(
+        league=pgettext_noop(COMMAND_DESCRIPTION,
+                             "Which league (default: the one in this channel)"),
+        first_day=pgettext_noop(COMMAND_DESCRIPTION,
+                                "Date of round 1, YYYY-MM-DD (default: the next league day)"))
+    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
+                         first_day=pgettext_noop(COMMAND_NAME, "first_day"))
     async def schedule(self, interaction: discord.Interaction[Any], league: str | None = None,
                        first_day: str | None = None) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
-            require_admin(interaction, "start a league")
+            require_admin(interaction, N_("only members with the Manage Server permission "
+                                          "may start a league"))
             day = None
             if first_day is not None:
                 try:
                     day = dt.date.fromisoformat(first_day.strip())
                 except ValueError:
-                    raise ClubError("write first_day as YYYY-MM-DD") from None
+                    raise ClubError(N_("write first_day as YYYY-MM-DD")) from None
             fixtures = await start_league(self.store, chosen.id, self.now(), first_day=day)
             view = await league_view(self.store, chosen.id)
             rounds = max(f.round for f in fixtures)
             times = sorted(f.scheduled_at for f in fixtures if f.scheduled_at is not None)
             first = [f for f in fixtures if f.round == 1]
-            lines = [fixture_line(view, f) for f in first[:FIRST_ROUND_LINES]]
+            lines = [fixture_line(view, f, t) for f in first[:FIRST_ROUND_LINES]]
             if len(first) > FIRST_ROUND_LINES:
-                lines.append(f"… and {len(first) - FIRST_ROUND_LINES} more: "
-                             "`/league fixtures round:1`")
+                lines.append(t.gettext("… and {count} more: {command}").format(
+                    count=t.number(len(first) - FIRST_ROUND_LINES),
+                    command="`/league fixtures round:1`"))
+            head = t.ngettext("{count} round, one a week, {start} to {end}.",
+                              "{count} rounds, one a week, {start} to {end}.", rounds).format(
+                count=t.number(rounds), start=stamp(times[0]), end=stamp(times[-1], "D"))
+            round_one = t.gettext("**Round 1**")
             embed = discord.Embed(
-                title=clip(f"League {chosen.name} has started", 256), colour=COLOUR,
-                description=(f"{rounds} round{'s' if rounds != 1 else ''}, one a week, "
-                             f"{stamp(times[0])} to {stamp(times[-1], 'D')}.\n\n"
-                             "**Round 1**\n" + "\n".join(lines))[:4000])
-            embed.set_footer(text="All fixtures: /league fixtures · reminders are posted "
-                                  "here 24 h and 1 h before each fixture")
+                title=clip(t.gettext("League {league} has started").format(
+                    league=safe_name(chosen.name)), 256), colour=COLOUR,
+                description=clip(f"{head}\n\n{round_one}\n" + "\n".join(lines), 4000))
+            embed.set_footer(text=clip(t.gettext(
+                "All fixtures: /league fixtures · reminders are posted here 24 h and 1 h "
+                "before each fixture"), 2048))
             return Reply(embeds=[embed])
-        await answer(interaction, work)
+        await self._public(interaction, work)
 
     schedule.autocomplete("league")(league_names)
 
-    @league.command(name="fixtures", description="A league's fixtures and results")
-    @app_commands.describe(league="Which league (default: the one in this channel)",
-                           round="One round only", page="Page of a long list")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "fixtures"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "A league's fixtures and results"))
+    @app_commands.describe(
+        league=pgettext_noop(COMMAND_DESCRIPTION,
+                             "Which league (default: the one in this channel)"),
+        round=pgettext_noop(COMMAND_DESCRIPTION, "One round only"),
+        page=pgettext_noop(COMMAND_DESCRIPTION, "Page of a long list"))
+    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
+                         round=pgettext_noop(COMMAND_NAME, "round"),
+                         page=pgettext_noop(COMMAND_NAME, "page"))
     async def fixtures(self, interaction: discord.Interaction[Any], league: str | None = None,
                        round: app_commands.Range[int, 1, 200] | None = None,
                        page: app_commands.Range[int, 1, 100] = 1) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
             view = await league_view(self.store, chosen.id, round=round)
-            lines = [fixture_line(view, f) for f in view.fixtures]
+            lines = [fixture_line(view, f, t) for f in view.fixtures]
             if not lines:
-                text = ("no fixtures yet: the league starts with `/league schedule`"
-                        if chosen.status == "open" else "no fixtures in that round")
-                raise ClubError(text)
-            return Reply(embeds=[paged_embed(
-                f"{chosen.name} — fixtures" + (f", round {round}" if round else ""),
-                lines, page)])
-        await answer(interaction, work)
+                if chosen.status == "open":
+                    raise ClubError(N_("no fixtures yet: the league starts with "
+                                       "`/league schedule`"))
+                raise ClubError(N_("no fixtures in that round"))
+            title = (t.gettext("{league} — fixtures, round {round}").format(
+                league=safe_name(chosen.name), round=round) if round else
+                t.gettext("{league} — fixtures").format(league=safe_name(chosen.name)))
+            return Reply(embeds=[paged_embed(title, lines, page, t)])
+        await self._public(interaction, work)
 
     fixtures.autocomplete("league")(league_names)
 
-    @league.command(name="standings", description="A league's table")
-    @app_commands.describe(league="Which league (default: the one in this channel)",
-                           page="Page of a long table")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "standings"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION, "A league's table"))
+    @app_commands.describe(
+        league=pgettext_noop(COMMAND_DESCRIPTION,
+                             "Which league (default: the one in this channel)"),
+        page=pgettext_noop(COMMAND_DESCRIPTION, "Page of a long table"))
+    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
+                         page=pgettext_noop(COMMAND_NAME, "page"))
     async def standings_command(self, interaction: discord.Interaction[Any],
                                 league: str | None = None,
                                 page: app_commands.Range[int, 1, 100] = 1) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
             view = await league_view(self.store, chosen.id)
             rows = await standings(self.store, chosen.id)
             if not rows:
-                raise ClubError(f"league {chosen.name!r} has no entrants yet")
-            return Reply(embeds=[paged_embed(f"{chosen.name} — standings",
-                                             standings_lines(view, rows), page,
-                                             league_summary(view))])
-        await answer(interaction, work)
+                raise ClubError(N_("league {league} has no entrants yet"),
+                                league=safe_name(repr(chosen.name)))
+            return Reply(embeds=[paged_embed(
+                t.gettext("{league} — standings").format(league=safe_name(chosen.name)),
+                standings_lines(view, rows, t), page, t, league_summary(view, t))])
+        await self._public(interaction, work)
 
     standings_command.autocomplete("league")(league_names)
 
-    @league.command(name="list", description="The server's leagues")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "list"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION, "The server's leagues"))
     async def list_command(self, interaction: discord.Interaction[Any]) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             leagues = await self.store.list_leagues(guild_of(interaction))
             if not leagues:
-                return Reply(content="No leagues yet: an admin creates one with "
-                                     "`/league create`.")
-            lines = [f"`#{lg.id}` **{safe_name(lg.name)}** · {game_title(lg.game)} · {lg.status} · "
-                     f"<#{lg.channel_id}>" for lg in reversed(leagues)]
-            return Reply(embeds=[paged_embed("Leagues", lines, 1)])
-        await answer(interaction, work)
+                return Reply(content=t.gettext("No leagues yet: an admin creates one with "
+                                               "`/league create`."))
+            lines = [f"`#{lg.id}` **{safe_name(lg.name)}** · {game_title(lg.game)} · "
+                     f"{league_status(lg.status, t)} · <#{lg.channel_id}>"
+                     for lg in reversed(leagues)]
+            return Reply(embeds=[paged_embed(t.gettext("Leagues"), lines, 1, t)])
+        await self._public(interaction, work)
 
-    @league.command(name="report",
-                    description="Report a match played at a physical table or elsewhere, as "
-                                "text or a file")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "report"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "Report a match played at a physical table or "
+                                              "elsewhere, as text or a file"))
     @app_commands.describe(
-        fixture="The fixture (autocompleted)",
-        result="Deals as HOME-AWAY, e.g. '20-16 22-14' (Turup kort: 9-0:made), or JSON; "
-               "or attach a sheet",
-        sheet="A file instead of result: a scoresheet (text or JSON) or a tricktable game "
-              "record, ≤ 256 KB",
-        first_dealer="Seat of the first dealer (default 0; home players sit 0 and 2)")
+        fixture=pgettext_noop(COMMAND_DESCRIPTION, "The fixture (autocompleted)"),
+        result=pgettext_noop(COMMAND_DESCRIPTION,
+                             "Deals as HOME-AWAY, e.g. '20-16 22-14' (Turup kort: 9-0:made), "
+                             "or JSON"),
+        sheet=pgettext_noop(COMMAND_DESCRIPTION,
+                            "A file instead of result: a scoresheet or a game record, ≤ 256 "
+                            "KB"),
+        first_dealer=pgettext_noop(COMMAND_DESCRIPTION,
+                                   "Seat of the first dealer (default 0; home players sit 0 "
+                                   "and 2)"))
+    @app_commands.rename(fixture=pgettext_noop(COMMAND_NAME, "fixture"),
+                         result=pgettext_noop(COMMAND_NAME, "result"),
+                         sheet=pgettext_noop(COMMAND_NAME, "sheet"),
+                         first_dealer=pgettext_noop(COMMAND_NAME, "first_dealer"))
     async def report(self, interaction: discord.Interaction[Any], fixture: int,
                      result: app_commands.Range[str, 1, 4000] | None = None,
                      sheet: discord.Attachment | None = None,
                      first_dealer: app_commands.Range[int, 0, 3] | None = None) -> None:
-        async def work() -> Reply:
-            if (result is None) == (sheet is None):
-                raise ClubError("give the result either as text (the result option) or as a "
-                                "file (the sheet option): " + (
-                                    "not both" if result is not None else "neither was given"))
+        async def work(t: Translator) -> Reply:
+            if result is not None and sheet is not None:
+                raise ClubError(N_("give the result either as text (the result option) or "
+                                   "as a file (the sheet option): not both"))
+            if result is None and sheet is None:
+                raise ClubError(N_("give the result either as text (the result option) or "
+                                   "as a file (the sheet option): neither was given"))
             view, found = await self.find_fixture(interaction, fixture)
             text = result if sheet is None else await read_sheet(sheet)
             assert text is not None
@@ -510,57 +631,80 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             confirmers = away if side == "home" else home if side == "away" else home + away
             pings = " ".join(f"<@{m}>" for m in confirmers)
             deals = len((done.result or {}).get("record", {}).get("deals", []))
-            source = " of a game record" if read.record is not None else ""
-            return Reply(
-                content=(f"📋 **{safe_name(view.league.name)}**, fixture #{done.id} "
-                         f"(round {done.round}): "
-                         f"<@{reporter}> reports {result_sentence(view, done)} over "
-                         f"{deals} deal{'s' if deals != 1 else ''}{source}.\n"
-                         f"{pings}: confirm or reject it (or an admin does) — it counts "
-                         "once confirmed."),
-                view=report_view(done.id), ping=confirmers)
-        await answer(interaction, work)
+            fields = {"league": safe_name(view.league.name), "fixture": done.id,
+                      "round": done.round, "player": f"<@{reporter}>",
+                      "result": result_sentence(view, done, t), "count": t.number(deals)}
+            head = (t.ngettext(
+                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
+                "{result} over {count} deal of a game record.",
+                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
+                "{result} over {count} deals of a game record.", deals)
+                if read.record is not None else t.ngettext(
+                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
+                "{result} over {count} deal.",
+                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
+                "{result} over {count} deals.", deals)).format(**fields)
+            ask = t.gettext("{players}: confirm or reject it (or an admin does) — it counts "
+                            "once confirmed.").format(players=pings)
+            return Reply(content=clip(f"{head}\n{ask}", 2000),
+                         view=report_view(done.id, t), ping=confirmers)
+        await self._public(interaction, work)
 
     report.autocomplete("fixture")(report_fixtures)
 
-    @league.command(name="confirm", description="Confirm a reported result")
-    @app_commands.describe(fixture="The reported fixture")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "confirm"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION, "Confirm a reported result"))
+    @app_commands.describe(fixture=pgettext_noop(COMMAND_DESCRIPTION, "The reported fixture"))
+    @app_commands.rename(fixture=pgettext_noop(COMMAND_NAME, "fixture"))
     async def confirm(self, interaction: discord.Interaction[Any], fixture: int) -> None:
-        async def work() -> Reply:
-            return Reply(content=await self.decide(interaction, fixture, True))
-        await answer(interaction, work)
+        async def work(t: Translator) -> Reply:
+            return Reply(content=await self.decide(interaction, fixture, True, t))
+        await self._public(interaction, work)
 
     confirm.autocomplete("fixture")(reported_fixtures)
 
-    @league.command(name="reject", description="Reject a reported result")
-    @app_commands.describe(fixture="The reported fixture")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "reject"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION, "Reject a reported result"))
+    @app_commands.describe(fixture=pgettext_noop(COMMAND_DESCRIPTION, "The reported fixture"))
+    @app_commands.rename(fixture=pgettext_noop(COMMAND_NAME, "fixture"))
     async def reject(self, interaction: discord.Interaction[Any], fixture: int) -> None:
-        async def work() -> Reply:
-            return Reply(content=await self.decide(interaction, fixture, False))
-        await answer(interaction, work)
+        async def work(t: Translator) -> Reply:
+            return Reply(content=await self.decide(interaction, fixture, False, t))
+        await self._public(interaction, work)
 
     reject.autocomplete("fixture")(reported_fixtures)
 
-    @league.command(name="close", description="Close a league: final table (Manage Server)")
-    @app_commands.describe(league="Which league (default: the one in this channel)")
+    @league.command(name=pgettext_noop(COMMAND_NAME, "close"),
+                    description=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "Close a league: final table (Manage Server)"))
+    @app_commands.describe(league=pgettext_noop(
+        COMMAND_DESCRIPTION, "Which league (default: the one in this channel)"))
+    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"))
     async def close(self, interaction: discord.Interaction[Any],
                     league: str | None = None) -> None:
-        async def work() -> Reply:
+        async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
-            require_admin(interaction, "close a league")
+            require_admin(interaction, N_("only members with the Manage Server permission "
+                                          "may close a league"))
             rows = await close_league(self.store, chosen.id, self.now())
             view = await league_view(self.store, chosen.id)
-            lines = standings_lines(view, rows) or ["no entrants"]
+            lines = standings_lines(view, rows, t) or [t.gettext("no entrants")]
             return Reply(embeds=[paged_embed(
-                f"{chosen.name} is closed — final standings", lines, 1,
-                "Unplayed fixtures are void.")])
-        await answer(interaction, work)
+                t.gettext("{league} is closed — final standings").format(
+                    league=safe_name(chosen.name)), lines, 1, t,
+                t.gettext("Unplayed fixtures are void."))])
+        await self._public(interaction, work)
 
     close.autocomplete("league")(league_names)
 
 
-def paged_embed(title: str, lines: list[str], page: int, header: str | None = None
-                ) -> discord.Embed:
+def league_status(status: str, t: Translator) -> str:
+    """A league's status in words."""
+    return t.gettext(LEAGUE_STATUS[status]) if status in LEAGUE_STATUS else status
+
+
+def paged_embed(title: str, lines: list[str], page: int, t: Translator,
+                header: str | None = None) -> discord.Embed:
     """An embed showing page ``page`` (1-based, clamped) of ``lines``."""
     pages = pages_of(lines, 3800 - len(header or ""))
     index = min(max(page, 1), len(pages)) - 1
@@ -568,7 +712,9 @@ def paged_embed(title: str, lines: list[str], page: int, header: str | None = No
     embed = discord.Embed(title=clip(title, 256), colour=COLOUR,
                           description=f"{header}\n\n{body}" if header else body)
     if len(pages) > 1:
-        embed.set_footer(text=f"Page {index + 1}/{len(pages)} — use the page option for more")
+        embed.set_footer(text=clip(t.gettext(
+            "Page {page}/{pages} — use the page option for more").format(
+                page=index + 1, pages=len(pages)), 2048))
     return embed
 
 
@@ -578,12 +724,13 @@ async def read_sheet(sheet: discord.Attachment) -> str:
     Raises :class:`ScoresheetError` or :class:`ClubError` with a message for the user."""
     problem = sheet_size_problem(sheet.size)
     if problem is not None:
-        raise ScoresheetError(problem)
+        raise problem
     try:
         data = await sheet.read()
     except discord.HTTPException as exc:
         log.warning("could not download report sheet %s: %s", sheet.url, exc)
-        raise ClubError("the file could not be downloaded from Discord; try again") from None
+        raise ClubError(N_("the file could not be downloaded from Discord; try "
+                           "again")) from None
     return sheet_text(data)
 
 

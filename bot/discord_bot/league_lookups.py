@@ -10,6 +10,7 @@ import discord
 from bot.discord_bot.club_common import ClubError, guild_of, is_admin
 from bot.discord_bot.club_texts import clip, result_sentence
 from bot.discord_bot.safe import safe_name
+from bot.i18n import N_, Translator
 from bot.leagues.reports import confirm_report, reject_report
 from bot.leagues.service import CLOSED, LeagueView, league_view
 from storage.base import Store
@@ -31,16 +32,17 @@ class LeagueLookups:
             for league in reversed(leagues):
                 if wanted == str(league.id) or wanted.lower() == league.name.lower():
                     return league
-            raise ClubError(f"there is no league {clip(wanted, 60)!r} on this server")
+            raise ClubError(N_("there is no league “{league}” on this server"),
+                            league=safe_name(clip(wanted, 60)))
         live = [lg for lg in leagues if lg.status != CLOSED]
         here = [lg for lg in live if lg.channel_id == interaction.channel_id]
         for candidates in (here, live):
             if len(candidates) == 1:
                 return candidates[0]
         if not live:
-            raise ClubError("there is no league running on this server: an admin starts "
-                            "one with /league create")
-        raise ClubError("several leagues run here: name one with the league option")
+            raise ClubError(N_("there is no league running on this server: an admin starts "
+                               "one with /league create"))
+        raise ClubError(N_("several leagues run here: name one with the league option"))
 
     async def find_fixture(self, interaction: discord.Interaction[Any], fixture_id: int
                            ) -> tuple[LeagueView, Fixture]:
@@ -49,7 +51,8 @@ class LeagueLookups:
         season = await self.store.get_season(fixture.season_id) if fixture else None
         if (fixture is None or season is None or season.league_id is None
                 or season.guild_id != guild_id):
-            raise ClubError(f"there is no fixture #{fixture_id} on this server")
+            raise ClubError(N_("there is no fixture #{fixture} on this server"),
+                            fixture=fixture_id)
         view = await league_view(self.store, season.league_id)
         return view, fixture
 
@@ -57,20 +60,24 @@ class LeagueLookups:
         for entrant_id, entrant in view.entrants.items():
             if user_id in entrant.members and entrant_id not in view.withdrawn:
                 return entrant_id
-        raise ClubError(f"<@{user_id}> does not play in league {view.league.name!r}")
+        raise ClubError(N_("{player} does not play in league {league}"),
+                        player=f"<@{user_id}>", league=safe_name(repr(view.league.name)))
 
     async def decide(self, interaction: discord.Interaction[Any], fixture_id: int,
-                     confirm: bool) -> str:
-        """Confirm or reject a reported result; the text announcing it."""
+                     confirm: bool, t: Translator) -> str:
+        """Confirm or reject a reported result; the text announcing it (in ``t``'s
+        language: the server's)."""
         view, fixture = await self.find_fixture(interaction, fixture_id)
         admin = is_admin(interaction)
         user = interaction.user.id
         if confirm:
             done = await confirm_report(self.store, fixture.id, user, is_admin=admin)
-            return (f"✅ **{safe_name(view.league.name)}**, fixture #{fixture.id}: "
-                    f"{result_sentence(view, done)} — confirmed by <@{user}>; it counts "
-                    "in the standings.")
+            return t.gettext("✅ **{league}**, fixture #{fixture}: {result} — confirmed by "
+                             "{player}; it counts in the standings.").format(
+                league=safe_name(view.league.name), fixture=fixture.id,
+                result=result_sentence(view, done, t), player=f"<@{user}>")
         await reject_report(self.store, fixture.id, user, is_admin=admin)
-        return (f"❌ **{safe_name(view.league.name)}**, fixture #{fixture.id}: the reported "
-                f"result was "
-                f"rejected by <@{user}>; the fixture is open again (report it anew).")
+        return t.gettext("❌ **{league}**, fixture #{fixture}: the reported result was "
+                         "rejected by {player}; the fixture is open again (report it "
+                         "anew).").format(league=safe_name(view.league.name),
+                                          fixture=fixture.id, player=f"<@{user}>")

@@ -22,11 +22,16 @@ from typing import Any, Self
 
 import discord
 
-from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
+from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
 from bot.discord_bot.ids import custom_id
+from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem, SelectItem
+from bot.discord_bot.safe import safe_name
+from bot.discord_bot.texts import clip
+from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableService
 from bot.words.options import option_name, options_text, value_text
+from games.errors import quote
 from games.registry import GAMES
 from storage import Store
 
@@ -41,6 +46,7 @@ class OptionsSource:
 
     service: TableService
     store: Store
+    languages: Languages
 
     async def check_host(self, interaction: Interaction, table_id: int) -> None:
         """Only the host or a member with Manage Server changes the options."""
@@ -49,16 +55,16 @@ class OptionsSource:
             return
         shown = await self.store.get_table_messages(table_id)
         if shown is None or shown.creator != interaction.user.id:
-            raise UserError("Only the player who opened the table or a member with Manage "
-                            "Server can change its options.")
+            raise UserError(N_("Only the player who opened the table or a member with "
+                               "Manage Server can change its options."))
 
     def lobby(self, table_id: int) -> tuple[str, dict[str, Any]]:
         try:
             info = self.service.info(table_id)
         except NoSuchTable:
-            raise UserError("That table is closed.") from None
+            raise UserError(N_("That table is closed.")) from None
         if info.status != "lobby":
-            raise UserError("The match has started: its options are fixed.")
+            raise UserError(N_("The match has started: its options are fixed."))
         return info.game, dict(info.options)
 
 
@@ -96,77 +102,89 @@ def _rows(game: str) -> list[dict[str, Any]]:
     return [dict(r) for r in GAMES[game].options_type.describe()]
 
 
-def panel(table_id: int, game: str, options: dict[str, Any], chosen: str | None = None,
-          note: str = "") -> Reply:
-    """The host's options panel (``chosen``: the option whose values are offered)."""
-    text = options_text(game, options)
-    lines = [f"**{text.title}** — table {table_id}"]
+def panel(table_id: int, game: str, options: dict[str, Any], t: Translator,
+          chosen: str | None = None, note: str = "") -> Reply:
+    """The host's options panel in ``t``'s language (``chosen``: the option whose values
+    are offered)."""
+    text = options_text(game, options, t=t)
+    lines = [t.gettext("**{title}** — table {table}").format(title=text.title, table=table_id)]
     if note:
         lines.append(note)
     lines += [f"• {line}" for line in text.lines]
-    lines.append("Lists (signal words, adjustment amounts): `/table new options:` JSON.")
+    lines.append(t.gettext("Lists (signal words, adjustment amounts): `/table new options:` "
+                           "JSON."))
     body = "\n".join(lines)
     if len(body) > 1900:  # the rule quotes are long: keep the values, cut the quotes
-        body = "\n".join(line.split(" Rule file: ")[0] for line in lines)[:1900]
+        body = clip("\n".join(line.split(" Rule file: ")[0] for line in lines), 1900)
     v = discord.ui.View(timeout=None)
     rows = [r for r in _rows(game) if kind_of(r)[0] != "json"]
-    v.add_item(OptionSelect(table_id, options=[
-        discord.SelectOption(label=option_name(r["name"], game)[:100], value=r["name"],
-                             description=f"now: {value_text(options.get(r['name'], r['default']))}"
-                             [:100], default=r["name"] == chosen)
+    v.add_item(OptionSelect(table_id, t, options=[
+        discord.SelectOption(
+            label=clip(option_name(r["name"], game, t), 100), value=r["name"],
+            description=clip(t.gettext("now: {value}").format(
+                value=value_text(options.get(r["name"], r["default"]), t)), 100),
+            default=r["name"] == chosen)
         for r in rows[:25]]))
     row = next((r for r in rows if r["name"] == chosen), None)
     if row is not None:
         kind, values = kind_of(row)
         current = options.get(row["name"], row["default"])
         if kind == "select":
-            v.add_item(ValueSelect(table_id, row["name"], options=[
+            v.add_item(ValueSelect(table_id, row["name"], t, options=[
                 discord.SelectOption(
-                    label=(value_text(x) + (" (default)" if x == row["default"] else ""))[:100],
+                    label=clip(t.gettext("{value} (default)").format(value=value_text(x, t))
+                               if x == row["default"] else value_text(x, t), 100),
                     value=str(x).lower() if isinstance(x, bool) else str(x),
                     default=x == current)
                 for x in values[:25]]))
         else:
-            v.add_item(NumberButton(table_id, row["name"],
-                                    label=f"Enter {option_name(row['name'], game)}"[:80]))
+            v.add_item(NumberButton(table_id, row["name"], label=clip(
+                t.gettext("Enter {option}").format(option=option_name(row["name"], game, t)),
+                80)))
     return Reply(body, view=v, ephemeral=True)
 
 
-def _parse(row: dict[str, Any], raw: str) -> Any:
+def _parse(row: dict[str, Any], raw: str, game: str, t: Translator) -> Any:
     kind, values = kind_of(row)
     if kind == "select":
         for x in values:
             if (str(x).lower() if isinstance(x, bool) else str(x)) == raw:
                 return x
-        raise UserError(f"{raw!r} is not a value of this option.")
+        raise UserError(N_("{value} is not a value of this option."),
+                        value=safe_name(quote(raw, 40)))
     text = raw.strip()
     if text == "" and str(row["allowed"]).startswith("null"):
         return None
     try:
         return int(text)
     except ValueError:
-        raise UserError(f"{option_name(row['name'])} must be a whole number from "
-                        f"{values[0]} to {values[1]}.") from None
+        raise UserError(N_("{option} must be a whole number from {low} to {high}."),
+                        option=option_name(row["name"], game, t), low=values[0],
+                        high=values[1]) from None
 
 
-async def change(interaction: Interaction, table_id: int, name: str, raw: str) -> Reply:
+async def change(interaction: Interaction, table_id: int, name: str, raw: str,
+                 t: Translator) -> Reply:
     """Set option ``name`` of the lobby from the host's choice ``raw``."""
     source = _source(interaction)
     await source.check_host(interaction, table_id)
     game, options = source.lobby(table_id)
     row = next((r for r in _rows(game) if r["name"] == name), None)
     if row is None:
-        raise UserError("That option is not one of this game's.")
-    value = _parse(row, raw)
+        raise UserError(N_("That option is not one of this game's."))
+    value = _parse(row, raw, game, t)
     changed = await source.service.set_options(table_id, {**options, name: value})
-    note = f"{option_name(name, game)} is now **{value_text(changed.get(name))}**."
-    return panel(table_id, game, changed, name, note)
+    note = t.gettext("{option} is now **{value}**.").format(
+        option=option_name(name, game, t), value=value_text(changed.get(name), t))
+    return panel(table_id, game, changed, t, name, note)
 
 
 class OptionsButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:open"):
     """**Options** on the lobby message (host only)."""
 
-    def __init__(self, table: int, *, label: str = "Options", row: int | None = None) -> None:
+    def __init__(self, table: int, t: Translator | None = None, *,
+                 row: int | None = None) -> None:
+        label = clip(t.gettext("Options"), 80) if t is not None else "Options"
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            row=row, custom_id=custom_id("o", table, 0, "open")))
         self.table = table
@@ -177,22 +195,25 @@ class OptionsButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:open"):
         return cls(int(match["table"]))
 
     async def callback(self, interaction: Interaction) -> None:
+        source = _source(interaction)
+        t = await source.languages.reader(interaction)
+
         async def run() -> Reply:
-            source = _source(interaction)
             await source.check_host(interaction, self.table)
             game, options = source.lobby(self.table)
-            return panel(self.table, game, options)
-        await answer(interaction, run, private_wait=True)
+            return panel(self.table, game, options, t)
+        await answer(interaction, run, t=t, private_wait=True)
 
 
 class OptionSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:pick"):
     """Which option to change."""
 
-    def __init__(self, table: int, *, options: list[discord.SelectOption] | None = None
-                 ) -> None:
+    def __init__(self, table: int, t: Translator | None = None, *,
+                 options: list[discord.SelectOption] | None = None) -> None:
+        placeholder = (clip(t.gettext("Choose an option to change"), 150) if t is not None
+                       else None)
         super().__init__(discord.ui.Select(custom_id=custom_id("o", table, 0, "pick"),
-                                           options=options or [],
-                                           placeholder="Choose an option to change"))
+                                           options=options or [], placeholder=placeholder))
         self.table = table
 
     @classmethod
@@ -201,24 +222,26 @@ class OptionSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:pick"):
         return cls(int(match["table"]))
 
     async def callback(self, interaction: Interaction) -> None:
+        source = _source(interaction)
+        t = await source.languages.reader(interaction)
+
         async def run() -> Reply:
-            source = _source(interaction)
             await source.check_host(interaction, self.table)
             game, options = source.lobby(self.table)
-            reply = panel(self.table, game, options, _value(interaction))
+            reply = panel(self.table, game, options, t, _value(interaction))
             reply.ephemeral = False  # an update of the panel itself
             return reply
-        await update_in_place(interaction, run)
+        await update_in_place(interaction, run, t=t)
 
 
 class ValueSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:set:(?P<name>[a-z_]+)"):
     """The chosen option's values (default marked)."""
 
-    def __init__(self, table: int, name: str, *,
+    def __init__(self, table: int, name: str, t: Translator | None = None, *,
                  options: list[discord.SelectOption] | None = None) -> None:
+        placeholder = clip(t.gettext("Choose its value"), 150) if t is not None else None
         super().__init__(discord.ui.Select(custom_id=custom_id("o", table, 0, f"set:{name}"),
-                                           options=options or [],
-                                           placeholder="Choose its value"))
+                                           options=options or [], placeholder=placeholder))
         self.table, self.name = table, name
 
     @classmethod
@@ -227,11 +250,13 @@ class ValueSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:set:(?P<name>[a-z
         return cls(int(match["table"]), match["name"])
 
     async def callback(self, interaction: Interaction) -> None:
+        t = await _source(interaction).languages.reader(interaction)
+
         async def run() -> Reply:
-            reply = await change(interaction, self.table, self.name, _value(interaction))
+            reply = await change(interaction, self.table, self.name, _value(interaction), t)
             reply.ephemeral = False
             return reply
-        await update_in_place(interaction, run)
+        await update_in_place(interaction, run, t=t)
 
 
 class NumberButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:num:(?P<name>[a-z_]+)"):
@@ -248,26 +273,35 @@ class NumberButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:num:(?P<name>[a-
         return cls(int(match["table"]), match["name"])
 
     async def callback(self, interaction: Interaction) -> None:
-        await interaction.response.send_modal(NumberForm(self.table, self.name))
+        source = _source(interaction)
+        t = await source.languages.reader(interaction)
+        try:
+            game, _ = source.lobby(self.table)
+        except UserError as exc:
+            await refuse(interaction, exc.said.text(t))
+            return
+        await interaction.response.send_modal(NumberForm(self.table, self.name, game, t))
 
 
 class NumberForm(discord.ui.Modal):
     """A number option's new value; an empty answer means none where the option allows
     it (Albastini's session length)."""
 
-    value: discord.ui.TextInput[NumberForm] = discord.ui.TextInput(
-        label="New value", max_length=6, required=False, custom_id="value")
-
-    def __init__(self, table: int, name: str) -> None:
-        super().__init__(title=option_name(name)[:45], custom_id=f"tt:o:{table}:0:form")
-        self.table, self.name = table, name
+    def __init__(self, table: int, name: str, game: str, t: Translator) -> None:
+        super().__init__(title=clip(option_name(name, game, t), 45),
+                         custom_id=f"tt:o:{table}:0:form")
+        self.value: discord.ui.TextInput[NumberForm] = discord.ui.TextInput(
+            label=clip(t.gettext("New value"), 45), max_length=6, required=False,
+            custom_id="value")
+        self.add_item(self.value)
+        self.table, self.name, self.t = table, name, t
 
     async def on_submit(self, interaction: Interaction) -> None:
         async def run() -> Reply:
-            reply = await change(interaction, self.table, self.name, self.value.value)
+            reply = await change(interaction, self.table, self.name, self.value.value, self.t)
             reply.ephemeral = False
             return reply
-        await update_in_place(interaction, run)
+        await update_in_place(interaction, run, t=self.t)
 
 
 def _value(interaction: Interaction) -> str:

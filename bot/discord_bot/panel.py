@@ -37,16 +37,18 @@ from bot.discord_bot.router import (
 )
 from bot.discord_bot.signals import bid_worth, preferred, signal_select, signal_words
 from bot.discord_bot.texts import (
-    action_text,
+    clip,
     display_names,
     seat_name,
     trick_text,
 )
+from bot.i18n import Translator
 from bot.service import Seat, TableEvent
 from bot.service.seats import seats_from_json
+from bot.words.actions import action_text
 from bot.words.cards import card_text, hand_lines, suit_text
+from bot.words.seating import join_names
 from games.actions import Action, action_from_json
-from games.cards import SUIT_NAMES, SUITS
 from games.registry import GAMES
 
 MAX_OPTIONS = 25
@@ -101,16 +103,17 @@ def away(state: SeatState, seat: int) -> bool:
     return s is not None and s.away
 
 
-def panel_key(state: SeatState, seat: int) -> str:
-    """What a shown panel must match: its controls (see the module docstring)."""
+def panel_key(state: SeatState, seat: int, language: str) -> str:
+    """What a shown panel must match: its controls and its language (see the module
+    docstring)."""
     if state.status != "playing":
-        return f"closed:{state.status}"
+        return f"closed:{state.status}|{language}"
     hand = ",".join(state.view.get("hand") or ())  # the hand shown is always current
     if away(state, seat):
-        return f"away:{state.deal}:{hand}"
+        return f"away:{state.deal}:{hand}|{language}"
     if state.legal:
-        return f"turn:{state.version}:{state.legal_json}"
-    return f"wait:{state.deal}:{hand}"
+        return f"turn:{state.version}:{state.legal_json}|{language}"
+    return f"wait:{state.deal}:{hand}|{language}"
 
 
 @dataclass
@@ -150,66 +153,68 @@ def variants(legal: Sequence[Action], chosen: Action) -> list[Action]:
     return [a for a in legal if a.type == chosen.type and a.card == chosen.card]
 
 
-async def draw_panel(facts: TableFacts, seat: int, state: SeatState, *, images: bool,
-                     note: str = "", pick: Action | None = None,
+async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translator, *,
+                     images: bool, note: str = "", pick: Action | None = None,
                      signal: str | None = None) -> PanelDrawing:
-    """The panel of ``seat`` for ``state``. ``pick``: a card chosen whose variants are to
-    be offered as buttons; ``signal``: the leader's chosen signal, carried by every card
-    of the select (:mod:`bot.discord_bot.signals`)."""
+    """The panel of ``seat`` for ``state``, in ``t``'s language (the player's). ``pick``: a
+    card chosen whose variants are to be offered as buttons; ``signal``: the leader's
+    chosen signal, carried by every card of the select (:mod:`bot.discord_bot.signals`)."""
     title = GAMES[facts.game].title
-    names = display_names(state.seats)
+    names = display_names(state.seats, t)
     hand = list(state.view.get("hand") or [])
-    lines = [f"**{title}** — table {facts.table_id}, deal {state.deal + 1}"
-             + _partners_text(facts.teams, seat, names)]
+    head = t.gettext("**{game}** — table {table}, deal {deal}").format(
+        game=title, table=facts.table_id, deal=t.number(state.deal + 1))
+    mates = [names[s] for team in facts.teams if seat in team for s in team
+             if s != seat and s < len(names)]
+    if mates:  # a partnership game: the partner by name, never by seat number
+        head = t.gettext("{heading} · your partner: {partner}").format(
+            heading=head, partner=join_names(mates, t))
+    lines = [head]
     if note:
         lines.append(note)
-    lines.append(f"**Your hand** ({len(hand)} cards):")
-    lines.extend(hand_lines(hand) or ["(no cards)"])
+    lines.append(t.ngettext("**Your hand** ({count} card):", "**Your hand** ({count} cards):",
+                            len(hand)).format(count=t.number(len(hand))))
+    lines.extend(hand_lines(hand) or [t.gettext("(no cards)")])
     if state.view.get("trump"):
-        lines.append(f"Trump: {suit_text(state.view['trump'])}")
-    lines.append(trick_text(state.view, names))
+        lines.append(t.gettext("Trump: {suit}").format(suit=suit_text(state.view["trump"], t)))
+    lines.append(trick_text(state.view, names, t))
     ui = discord.ui.View(timeout=None)
-    t = facts.table_id
+    table = facts.table_id
     legal = state.legal if state.status == "playing" else ()
     if state.status != "playing":
-        lines.append("The match is over." if state.status == "finished" else
-                     "The table is closed.")
+        lines.append(t.gettext("The match is over.") if state.status == "finished" else
+                     t.gettext("The table is closed."))
     elif away(state, seat):
-        lines.append("An AI plays your seat while you are away: press **I'm back** to "
-                     "play again.")
-        ui.add_item(BackButton(t, label="I'm back", style=discord.ButtonStyle.success))
+        lines.append(t.gettext("An AI plays your seat while you are away: press **I'm back** "
+                               "to play again."))
+        ui.add_item(BackButton(table, label=clip(t.gettext("I'm back"), 80),
+                               style=discord.ButtonStyle.success))
         legal = ()
     elif legal:
-        lines.append("**Your turn** — choose below.")
-        _controls(ui, t, state.version, legal, hand, pick, signal, game=facts.game)
+        lines.append(t.gettext("**Your turn** — choose below."))
+        _controls(ui, table, state.version, legal, hand, pick, signal, t, game=facts.game)
     else:
-        waiting = ", ".join(seat_name(state.seats[s], s) for s in state.to_act
-                            if s < len(state.seats)) or "nobody"
-        lines.append(f"Waiting for {waiting}.")
-        ui.add_item(MyHandButton(t, label="Refresh"))
+        waiting = [seat_name(state.seats[s], s, t) for s in state.to_act
+                   if s < len(state.seats)]
+        lines.append(t.gettext("Waiting for {players}.").format(
+            players=join_names(waiting, t) if waiting else t.gettext("nobody")))
+        ui.add_item(MyHandButton(table, label=clip(t.gettext("Refresh"), 80)))
     picture = None
     if images and hand:
         lit = frozenset(c for a in legal if (c := _card_of(a)) is not None) if legal else None
         picture = await hand_picture(hand, lit)
-    key = panel_key(state, seat)  # a card's variants are the same turn's controls
-    return PanelDrawing("\n".join(lines)[:1990], ui, picture, key, bool(legal))
-
-
-def _partners_text(teams: Sequence[Sequence[int]], seat: int, names: Sequence[str]) -> str:
-    """`` · your partner: Ann`` in a partnership game (names, never seat numbers); empty
-    where every player is on their own."""
-    mates = [names[s] for team in teams if seat in team for s in team
-             if s != seat and s < len(names)]
-    return f" · your partner: {', '.join(mates)}" if mates else ""
+    key = panel_key(state, seat, t.language)  # a card's variants: the same turn's controls
+    return PanelDrawing(clip("\n".join(lines), 1990), ui, picture, key, bool(legal))
 
 
 def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[Action],
-              hand: Sequence[str], pick: Action | None, signal: str | None = None, *,
-              game: str = "") -> None:
+              hand: Sequence[str], pick: Action | None, signal: str | None,
+              t: Translator, *, game: str = "") -> None:
     if pick is not None:
         for a in variants(legal, pick)[:20]:
-            ui.add_item(ActionButton(table_id, version, a, label=action_text(a)))
-        ui.add_item(MyHandButton(table_id, label="Back"))
+            ui.add_item(ActionButton(table_id, version, a,
+                                     label=clip(action_text(a, game, t=t), 80)))
+        ui.add_item(MyHandButton(table_id, label=clip(t.gettext("Back"), 80)))
         return
     cards: dict[str, Action] = {}
     multi: list[Action] = []
@@ -246,14 +251,20 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
                 label = card_text(c) + (f" ×{n}" if n > 1 else "")
                 options.append(discord.SelectOption(
                     label=label, value=json.dumps(cards[c].to_json(), separators=(",", ":")),
-                    description=bid_worth(c) if kind == "Bid" and game == "truf" else None))
-            where = "" if arg == "all" else f" — {SUIT_NAMES[SUITS.index(arg)]}"
+                    description=bid_worth(c, t) if kind == "Bid" and game == "truf" else None))
+            if arg == "all":
+                placeholder = (t.gettext("Bid a card") if kind == "Bid"
+                               else t.gettext("Play a card"))
+            else:
+                placeholder = (t.gettext("Bid a card — {suit}") if kind == "Bid"
+                               else t.gettext("Play a card — {suit}")).format(
+                                   suit=suit_text(arg, t))
             ui.add_item(CardSelect(table_id, version, arg, options=options,
-                                   placeholder=f"{kind} a card{where}", row=row))
+                                   placeholder=clip(placeholder, 150), row=row))
             row += 1
     words = signal_words(legal)
     if words and row < MAX_ROWS:
-        ui.add_item(signal_select(table_id, version, words, signal, row))
+        ui.add_item(signal_select(table_id, version, words, signal, row, t))
         row += 1
     if multi and row < MAX_ROWS:
         bid_cards: list[str] = []
@@ -263,15 +274,18 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
                     bid_cards.append(c)
         bid_cards.sort(key=lambda c: order.get(c, 99))
         options = [discord.SelectOption(label=card_text(c), value=c,
-                                        description=bid_worth(c) if game == "truf" else None)
+                                        description=bid_worth(c, t) if game == "truf" else None)
                    for c in bid_cards[:MAX_OPTIONS]]
         top = max(len(a.cards or ()) for a in multi)
         ui.add_item(MultiBidSelect(table_id, version, options=options,
-                                   placeholder=f"Bid 1 to {top} cards (secret)",
+                                   placeholder=clip(t.ngettext(
+                                       "Bid 1 card (secret)", "Bid 1 to {count} cards (secret)",
+                                       top).format(count=t.number(top)), 150),
                                    max_values=min(top, len(options)), row=row))
         row += 1
     for i, a in enumerate(buttons[: (MAX_ROWS - row) * 5]):
         style = (discord.ButtonStyle.danger if a.type == "concede"
                  else discord.ButtonStyle.primary)
-        ui.add_item(ActionButton(table_id, version, a, label=action_text(a), style=style,
+        ui.add_item(ActionButton(table_id, version, a, label=clip(action_text(a, game, t=t), 80),
+                                 style=style,
                                  row=row + i // 5))

@@ -33,6 +33,7 @@ from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_pane
 from bot.discord_bot.preferences import forced_plays
 from bot.discord_bot.presenter import TablePresenter
 from bot.discord_bot.single_panel import PanelSlot
+from bot.i18n import Translator
 from bot.service import NoSuchTable, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC
 from storage import UNSET, SeatPanelRecord
@@ -153,9 +154,10 @@ class SeatPanels:
             return
         panel.state = state
         restored = f"wait:{state.deal}"  # a DM recorded before a restart (see follow)
-        if panel.dm is not None and panel.dm.shown == restored and panel_key(
-                state, seat).startswith(restored + ":"):
-            panel.dm.shown = panel_key(state, seat)  # it shows this hand: no edit needed
+        if panel.dm is not None and panel.dm.shown == restored:
+            key = panel_key(state, seat, (await self._reader(panel)).language)
+            if key.startswith(restored + ":"):
+                panel.dm.shown = key  # it shows this hand: no edit needed
         live = panel.live_message()
         if live is not None:
             live.mark()
@@ -163,6 +165,29 @@ class SeatPanels:
             panel.dm.mark()  # the DM's hand stays current (drawn only when it changed)
         forced_plays(self.store).consider(self.service, self.table_id, panel.user_id, seat,
                                           state)
+
+    async def _reader(self, panel: SeatPanel) -> Translator:
+        """The seat's player's language (their choice, else the server's: looked up at
+        every drawing, so a change shows at the next redraw)."""
+        return await self.presenter.languages.player(panel.user_id, self.presenter.guild_id)
+
+    def redraw_user(self, user_id: int) -> None:
+        """A player's language changed: redraw their panels at once."""
+        for panel in self.seats.values():
+            if panel.user_id == user_id:
+                self._redraw(panel)
+
+    def redraw_all(self) -> None:
+        """The server's language changed: redraw every seat's panels (a player without a
+        choice of their own follows the server)."""
+        for panel in self.seats.values():
+            self._redraw(panel)
+
+    @staticmethod
+    def _redraw(panel: SeatPanel) -> None:
+        for live in (panel.live_message(), panel.dm):
+            if live is not None:
+                live.mark()
 
     def state_of(self, seat: int) -> SeatState | None:
         panel = self.seats.get(seat)
@@ -191,12 +216,13 @@ class SeatPanels:
             state = panel.state
             if state is None or (deal is not None and state.deal != deal):
                 return None  # the seat's state of this deal is not here yet
-            key = panel_key(state, panel.seat)
+            t = await self._reader(panel)
+            key = panel_key(state, panel.seat, t.language)
 
             async def drawing() -> PanelDrawing:
-                note = (f"A new deal has started in <#{self.facts.channel_id}>."
-                        if first else "")
-                return await draw_panel(self.facts, panel.seat, state,
+                note = (t.gettext("A new deal has started in {channel}.").format(
+                    channel=f"<#{self.facts.channel_id}>") if first else "")
+                return await draw_panel(self.facts, panel.seat, state, t,
                                         images=self.presenter.images, note=note)
 
             async def send() -> int:
@@ -237,9 +263,11 @@ class SeatPanels:
             await self.store.save_seat_panel(self.table_id, panel.seat, dm_closed=True)
         except Exception:
             log.exception("table %s: could not record closed DMs", self.table_id)
-        self.presenter.post(f"<@{panel.user_id}>, I cannot send you direct messages: use the "
-                            f"**My hand** button on the table ({self.presenter.link()}) to "
-                            "see your hand and play.", ping=(panel.user_id,))
+        user, link = f"<@{panel.user_id}>", self.presenter.link()
+        self.presenter.post(lambda t: t.gettext(
+            "{player}, I cannot send you direct messages: use the **My hand** button on the "
+            "table ({link}) to see your hand and play.").format(player=user, link=link),
+            ping=(panel.user_id,))
 
     # -- panels shown by an interaction -------------------------------------------------
     def shown_on(self, seat: int, interaction: discord.Interaction[discord.Client],
@@ -294,16 +322,17 @@ class SeatPanels:
             state = panel.state
             if state is None:
                 return None
+            t = await self._reader(panel)
 
             async def send() -> int:
                 raise RuntimeError("an ephemeral panel is never sent anew")
 
             async def edit(_: int) -> None:
-                d = await draw_panel(self.facts, panel.seat, state,
+                d = await draw_panel(self.facts, panel.seat, state, t,
                                      images=self.presenter.images)
                 await interaction.edit_original_response(**d.edit_kwargs())
 
-            return Drawn(panel_key(state, panel.seat), send, edit)
+            return Drawn(panel_key(state, panel.seat, t.language), send, edit)
 
         return LiveMessage(f"table {self.table_id} seat {panel.seat} private panel", draw,
                            message_id=0, can_send=False)
@@ -335,7 +364,10 @@ class SeatPanels:
             if not claimed:
                 return
         half = int(self.turn_timeout / 2)
-        self.presenter.post(f"⏰ <@{panel.user_id}>, it is your turn at table "
-                            f"{self.table_id}: about {half} seconds left before an AI plays "
-                            "for you. Use **My hand** on the table message.",
-                            ping=(panel.user_id,))
+        user, table = f"<@{panel.user_id}>", self.table_id
+        self.presenter.post(lambda t: t.ngettext(
+            "⏰ {player}, it is your turn at table {table}: about {count} second left before "
+            "an AI plays for you. Use **My hand** on the table message.",
+            "⏰ {player}, it is your turn at table {table}: about {count} seconds left before "
+            "an AI plays for you. Use **My hand** on the table message.", half).format(
+                player=user, table=table, count=t.number(half)), ping=(panel.user_id,))

@@ -23,7 +23,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, answer
+from bot.discord_bot.languages import Languages
 from bot.discord_bot.panel import SeatState
+from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, pgettext_noop
 from bot.service import ServiceError, TableService
 from games.actions import Action
 from storage import Store
@@ -93,19 +95,26 @@ def forced_plays(store: Store) -> ForcedPlays:
 class PreferencesCog(commands.Cog, name="PlayerPreferences"):
     """``/autoplay``: the forced-play preference."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, languages: Languages) -> None:
         self.plays = forced_plays(store)
+        self.languages = languages
 
-    @app_commands.command(name="autoplay",
-                          description="Play my only legal card for me (forced plays)")
-    @app_commands.describe(enabled="on: your only legal card is played for you; "
-                                   "off (the default): you play every card")
+    @app_commands.command(
+        name=pgettext_noop(COMMAND_NAME, "autoplay"),
+        description=pgettext_noop(COMMAND_DESCRIPTION,
+                                  "Play my only legal card for me (forced plays)"))
+    @app_commands.describe(enabled=pgettext_noop(
+        COMMAND_DESCRIPTION, "on: your only legal card is played for you; off (the default): "
+                             "you play every card"))
+    @app_commands.rename(enabled=pgettext_noop(COMMAND_NAME, "enabled"))
     async def autoplay(self, interaction: Interaction, enabled: bool) -> None:
+        t = await self.languages.reader(interaction)
+
         async def run() -> Reply:
             await self.plays.choose(interaction.user.id, enabled)
             if enabled:
-                return Reply("Forced plays are **on**: when you have only one card you may "
-                             "play, it is played for you.", ephemeral=True)
-            return Reply("Forced plays are **off**: you play every card yourself.",
+                return Reply(t.gettext("Forced plays are **on**: when you have only one card "
+                                       "you may play, it is played for you."), ephemeral=True)
+            return Reply(t.gettext("Forced plays are **off**: you play every card yourself."),
                          ephemeral=True)
-        await answer(interaction, run, private_wait=True)
+        await answer(interaction, run, t=t, private_wait=True)

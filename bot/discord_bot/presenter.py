@@ -28,6 +28,7 @@ import discord
 
 from bot.discord_bot.answer import Reply
 from bot.discord_bot.delivery import Drawn, LiveMessage
+from bot.discord_bot.languages import Languages
 from bot.discord_bot.options_panel import OptionsButton
 from bot.discord_bot.pictures import table_picture
 from bot.discord_bot.review import review_view
@@ -47,6 +48,7 @@ from bot.discord_bot.table_words import (
     worded_view,
 )
 from bot.discord_bot.texts import (
+    clip,
     display_names,
     lobby_text,
     plain_name,
@@ -54,16 +56,18 @@ from bot.discord_bot.texts import (
     table_text,
     trick_log_entry,
 )
+from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
+from bot.service.errors import abandon_reason
 from bot.settings import Settings
 from storage import Store
 
 log = logging.getLogger(__name__)
 
 LOBBY_AI_BUTTONS: tuple[tuple[str, str], ...] = (
-    ("search", "Add AI: search (strong)"),
-    ("rules", "Add AI: rules"),
-    ("random", "Add AI: random"),
+    ("search", N_("Add AI: search (strong)")),
+    ("rules", N_("Add AI: rules")),
+    ("random", N_("Add AI: random")),
 )
 """The lobby's second row: one button per AI level, each seating that AI in the first free
 seat."""
@@ -82,15 +86,24 @@ class PublicDrawing:
                      clear_files=images)
 
 
-def lobby_view(info: TableInfo) -> discord.ui.View:
+MATCH_OVER = N_("**The match is over.**")
+TABLE_CLOSED = N_("**This table is closed.**")
+
+Worded = Callable[[Translator], str]
+"""A message worded when it is posted, in the server's language of that moment."""
+
+
+def lobby_view(info: TableInfo, t: Translator) -> discord.ui.View:
     v = discord.ui.View(timeout=None)
-    t = info.id
-    v.add_item(JoinButton(t, label="Join", style=discord.ButtonStyle.success, row=0))
-    v.add_item(LeaveButton(t, label="Leave", row=0))
-    v.add_item(StartButton(t, label="Start", style=discord.ButtonStyle.primary, row=0))
-    v.add_item(OptionsButton(t, row=0))
+    table = info.id
+    v.add_item(JoinButton(table, label=t.gettext("Join"), style=discord.ButtonStyle.success,
+                          row=0))
+    v.add_item(LeaveButton(table, label=t.gettext("Leave"), row=0))
+    v.add_item(StartButton(table, label=t.gettext("Start"), style=discord.ButtonStyle.primary,
+                           row=0))
+    v.add_item(OptionsButton(table, t, row=0))
     for level, label in LOBBY_AI_BUTTONS:
-        v.add_item(AddAIButton(t, level, label=label, row=1))
+        v.add_item(AddAIButton(table, level, label=clip(t.gettext(label), 80), row=1))
     return v
 
 
@@ -98,22 +111,26 @@ class TablePresenter:
     """The public side of one table (see the module docstring)."""
 
     def __init__(self, client: discord.Client, service: TableService, store: Store,
-                 settings: Settings, *, table_id: int, channel_id: int,
+                 settings: Settings, languages: Languages, *, table_id: int, channel_id: int,
                  guild_id: int | None, message_id: int | None, creator: int | None,
                  images: bool) -> None:
         self.client, self.service, self.store, self.settings = client, service, store, settings
+        self.languages = languages
+        """The server's language is looked up at every drawing and post (it may change)."""
         self.table_id, self.channel_id, self.guild_id = table_id, channel_id, guild_id
         self.creator = creator
         self.images = images
-        self.log: list[str] = []
-        self.notes: list[str] = []
-        """Lines under the trick log: the deal's last three signals, in words."""
+        self.log: list[dict[str, Any]] = []
+        """The deal's last tricks (``trick`` event data), worded when drawn."""
+        self.notes: list[dict[str, Any]] = []
+        """The deal's last three signalled leads (``play`` event data), worded when drawn."""
         self.info: TableInfo | None = None
         """The newest snapshot seen (the results of a closed table are worded from it)."""
         self.to_act: tuple[int, ...] = ()
         """Who is to act, from the newest ``turn`` event (it paces the edits)."""
         self.closed = False
-        self.closing_note = "**This table is closed.**"
+        self.closing_note = TABLE_CLOSED
+        """A message id (``N_``), worded when the last drawing is made."""
         self.last_text = ""
         self.last_edit = 0.0
         self._post_lock = asyncio.Lock()
@@ -146,30 +163,42 @@ class TablePresenter:
         elif kind == "deal_started":
             self.log.clear()
             self.notes.clear()
-        elif kind == "play" and data.get("signal") and self.info is not None:
-            self.notes = [*self.notes, signal_note(self.info, dict(data))][-3:]
+        elif kind == "play" and data.get("signal"):
+            self.notes = [*self.notes, dict(data)][-3:]
         elif kind == "trick":
-            self.log.append(trick_log_entry(dict(data), self._names()))
+            self.log.append(dict(data))
             del self.log[:-5]
         elif kind == "deal_scored":
-            self.post(self._deal_result(dict(data)),
-                      view=review_view(self.table_id, int(data.get("deal", 0))))
+            deal, scored = int(data.get("deal", 0)), dict(data)
+            self.post(lambda t: self._deal_result(scored, t),
+                      view=lambda t: review_view(self.table_id, deal, t))
         elif kind == "match_over":
-            self.post(self._match_result(dict(data)))
-            self.close("**The match is over.**")
+            self.post_match_result(dict(data))
+            self.close(MATCH_OVER)
         elif kind == "abandoned":
-            self.post(f"Table {self.table_id} was closed: "
-                      f"{safe_name(str(data.get('reason')))}.")
-            self.close("**This table is closed.**")
+            closed = dict(data)
+            self.post(lambda t: t.gettext("Table {table} was closed: {reason}.").format(
+                table=self.table_id, reason=safe_name(abandon_reason(closed, t))))
+            self.close(TABLE_CLOSED)
         elif kind == "timeout":
-            who = self._seat_label(int(data.get("seat", -1)))
-            self.post(f"⏱ Time ran out for {who}: an AI played for them.",
-                      ping=self._user_of(int(data.get("seat", -1))))
+            seat = int(data.get("seat", -1))
+            self.post(lambda t: t.gettext("⏱ Time ran out for {player}: an AI played for "
+                                          "them.").format(player=self._seat_label(seat, t)),
+                      ping=self._user_of(seat))
         elif kind == "away":
-            who = self._seat_label(int(data.get("seat", -1)))
-            self.post(f"{who} seems to be away: an AI plays their seat until they press "
-                      "**I'm back**.")
+            seat = int(data.get("seat", -1))
+            self.post(lambda t: t.gettext(
+                "{player} seems to be away: an AI plays their seat until they press "
+                "**I'm back**.").format(player=self._seat_label(seat, t)))
         self.live.mark()
+
+    def post_closed(self) -> None:
+        """Post that the table was closed (found gone after a resync)."""
+        self.post(lambda t: t.gettext("Table {table} was closed.").format(table=self.table_id))
+
+    def post_match_result(self, data: dict[str, Any]) -> None:
+        """Post the match result (from a ``match_over`` event or the stored match)."""
+        self.post(lambda t: self._match_result(data, t))
 
     def close(self, note: str) -> None:
         self.closed = True
@@ -190,27 +219,32 @@ class TablePresenter:
                     if info.status == "playing" else None)
         except NoSuchTable:
             return None
+        t = await self.languages.server(self.guild_id)
         if view is not None:
-            view = worded_view(info, view)
+            view = worded_view(info, view, t)
         self.info = info
         self.to_act = info.to_act
         if view is None:
-            text = lobby_text(info, self.creator)
-            components: discord.ui.View | None = (lobby_view(info) if info.status == "lobby"
-                                                  else None)
+            text = lobby_text(info, self.creator, t)
+            components: discord.ui.View | None = (lobby_view(info, t)
+                                                  if info.status == "lobby" else None)
             picture = None
         else:
-            text = table_text(info, view, self.log, self.notes)
+            names = display_names(info.seats, t)
+            log = [trick_log_entry(entry, names) for entry in self.log]
+            notes = [signal_note(info, note, t) for note in self.notes]
+            text = table_text(info, view, log, notes, t)
             components = discord.ui.View(timeout=None)
-            components.add_item(MyHandButton(self.table_id, label="My hand",
+            components.add_item(MyHandButton(self.table_id, label=clip(t.gettext("My hand"), 80),
                                              style=discord.ButtonStyle.primary))
             if any(s is not None and s.away for s in info.seats):
-                components.add_item(BackButton(self.table_id, label="I'm back",
+                components.add_item(BackButton(self.table_id,
+                                               label=clip(t.gettext("I'm back"), 80),
                                                style=discord.ButtonStyle.success))
             picture = None
             if self.images:
-                names = [plain_name(s, i) for i, s in enumerate(info.seats)]
-                picture = await table_picture(view, names, score_line(info, view))
+                plain = [plain_name(s, i, t) for i, s in enumerate(info.seats)]
+                picture = await table_picture(view, plain, score_line(info, view, t))
         key = "\x00".join([text, repr([c.to_component_dict() for c in components.children])
                            if components else "", str(hash(picture)) if picture else ""])
         return PublicDrawing(text, components, picture, key)
@@ -228,7 +262,8 @@ class TablePresenter:
         if drawing is None:
             if not self.closed or self.live.message_id is None:
                 return None
-            text = (self.last_text + "\n" + self.closing_note)[:2000]
+            t = await self.languages.server(self.guild_id)
+            text = clip(self.last_text + "\n" + t.gettext(self.closing_note))
             return Drawn("closed", self._sender(text, None, None),
                          self._editor(text, None, None, clear=True))
         self.last_text = drawing.content
@@ -318,20 +353,23 @@ class TablePresenter:
             await self._message(message_id).delete()
 
     # -- messages of their own ------------------------------------------------------------
-    def post(self, content: str, *, ping: tuple[int, ...] = (),
-             view: discord.ui.View | None = None) -> None:
-        """A message of its own in the table's channel (results, notices), in order;
-        only the users in ``ping`` are notified (:func:`~bot.discord_bot.safe.pings`)."""
+    def post(self, content: Worded, *, ping: tuple[int, ...] = (),
+             view: Callable[[Translator], discord.ui.View] | None = None) -> None:
+        """A message of its own in the table's channel (results, notices), in order,
+        worded in the server's language when it is sent; only the users in ``ping`` are
+        notified (:func:`~bot.discord_bot.safe.pings`)."""
         self._spawn(self._post(content, ping, view))
 
-    async def _post(self, content: str, ping: tuple[int, ...] = (),
-                    view: discord.ui.View | None = None) -> None:
+    async def _post(self, content: Worded, ping: tuple[int, ...] = (),
+                    view: Callable[[Translator], discord.ui.View] | None = None) -> None:
         async with self._post_lock:
+            t = await self.languages.server(self.guild_id)
+            text = clip(content(t))
+            extra: dict[str, Any] = {} if view is None else {"view": view(t)}
             for attempt in range(4):
                 try:
-                    extra: dict[str, Any] = {} if view is None else {"view": view}
                     await self.client.get_partial_messageable(self.channel_id).send(
-                        content, allowed_mentions=pings(ping), **extra)
+                        text, allowed_mentions=pings(ping), **extra)
                     return
                 except discord.HTTPException as exc:
                     if (exc.status < 500 and exc.status != 429) or attempt == 3:
@@ -353,37 +391,32 @@ class TablePresenter:
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    def _names(self) -> list[str]:
-        info = self.info
-        return [] if info is None else display_names(info.seats)
-
     def _user_of(self, seat: int) -> tuple[int, ...]:
         """The user of a human seat (to ping), none for an AI or a free seat."""
         info = self.info
         s = info.seats[seat] if info is not None and 0 <= seat < len(info.seats) else None
         return () if s is None or s.is_ai or s.user_id is None else (s.user_id,)
 
-    def _seat_label(self, seat: int) -> str:
+    def _seat_label(self, seat: int, t: Translator) -> str:
         info = self.info
         if info is None or not 0 <= seat < len(info.seats) or info.seats[seat] is None:
-            return "a player"
+            return t.gettext("a player")
         s = info.seats[seat]
         assert s is not None
-        return plain_name(s, seat) if s.is_ai else f"<@{s.user_id}>"
+        return plain_name(s, seat, t) if s.is_ai else f"<@{s.user_id}>"
 
-    def _deal_result(self, data: dict[str, Any]) -> str:
+    def _deal_result(self, data: dict[str, Any], t: Translator) -> str:
         """The deal result in players' words (:mod:`bot.discord_bot.table_words`)."""
         info = self.info
         if info is None:
-            return f"**Deal {int(data.get('deal', 0)) + 1} of table {self.table_id} is over.**"
-        return deal_result_text(info, data)
+            return t.gettext("**Deal {deal} of table {table} is over.**").format(
+                deal=t.number(int(data.get("deal", 0)) + 1), table=self.table_id)
+        return deal_result_text(info, data, t)
 
-    def match_result(self, data: dict[str, Any]) -> str:
-        return self._match_result(data)
-
-    def _match_result(self, data: dict[str, Any]) -> str:
+    def _match_result(self, data: dict[str, Any], t: Translator) -> str:
         """The match result in players' words (:mod:`bot.discord_bot.table_words`)."""
         info = self.info
         if info is None:
-            return f"🏁 **The match at table {self.table_id} is over.**"
-        return match_result_text(info, data)
+            return t.gettext("🏁 **The match at table {table} is over.**").format(
+                table=self.table_id)
+        return match_result_text(info, data, t)

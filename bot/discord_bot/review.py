@@ -26,11 +26,14 @@ import discord
 
 from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
 from bot.discord_bot.ids import custom_id
+from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem
 from bot.discord_bot.table_words import seating_of
+from bot.discord_bot.texts import clip
+from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableService
 from bot.service.seats import seats_from_json
-from bot.words.review import review_pages
+from bot.words.review import review_pages, seating_for
 from bot.words.text import Text
 from storage import Store
 
@@ -43,25 +46,28 @@ class ReviewSource:
 
     service: TableService
     store: Store
+    languages: Languages
 
-    async def pages(self, table_id: int, deal: int) -> list[Text]:
-        """The review pages of deal ``deal`` (0-based) of the table's match."""
+    async def pages(self, table_id: int, deal: int, t: Translator) -> list[Text]:
+        """The review pages of deal ``deal`` (0-based) of the table's match, in ``t``'s
+        language."""
         try:
             record = await self.service.record(table_id)
         except NoSuchTable:
-            raise UserError("There is no record of that table's match.") from None
+            raise UserError(N_("There is no record of that table's match.")) from None
         deals = record.get("deals") or []
         if not 0 <= deal < len(deals):
-            raise UserError("That deal is not in the table's record.")
+            raise UserError(N_("That deal is not in the table's record."))
         row = await self.store.get_table(table_id)
         seating = None
         if row is not None:
             seats = seats_from_json(row.seats)
             if len(seats) == int(record.get("players", len(seats))):
-                seating = seating_of(row.game, seats, row.options)
-        pages = review_pages(record, seating, deal=deal, with_match=False)
+                seating = seating_of(row.game, seats, row.options, t)
+        pages = review_pages(record, seating or seating_for(record, t=t), deal=deal,
+                             with_match=False)
         if not pages:
-            raise UserError("That deal has nothing to review.")
+            raise UserError(N_("That deal has nothing to review."))
         return pages
 
 
@@ -74,14 +80,15 @@ def bind_reviews(client: discord.Client, source: ReviewSource) -> None:
     _SOURCES[client] = source
 
 
-def review_view(table_id: int, deal: int) -> discord.ui.View:
+def review_view(table_id: int, deal: int, t: Translator) -> discord.ui.View:
     """The **Review** button of a deal result."""
     v = discord.ui.View(timeout=None)
-    v.add_item(ReviewButton(table_id, deal, 0, label="Review", emoji="🔎"))
+    v.add_item(ReviewButton(table_id, deal, 0, label=clip(t.gettext("Review"), 80),
+                            emoji="🔎"))
     return v
 
 
-def page_reply(table_id: int, deal: int, pages: list[Text], page: int, *,
+def page_reply(table_id: int, deal: int, pages: list[Text], page: int, t: Translator, *,
                ephemeral: bool) -> Reply:
     """Page ``page`` (clamped) with ◀ ▶ when there are several."""
     page = max(0, min(page, len(pages) - 1))
@@ -94,8 +101,9 @@ def page_reply(table_id: int, deal: int, pages: list[Text], page: int, *,
                                      custom_id=custom_id("r", table_id, deal, "count")))
         v.add_item(ReviewButton(table_id, deal, page + 1, label="▶",
                                 disabled=page == len(pages) - 1, tag="n"))
-    content = f"**{shown.title}** — table {table_id}\n{shown.body}"
-    return Reply(content, view=v, ephemeral=ephemeral)
+    content = t.gettext("**{title}** — table {table}").format(title=shown.title,
+                                                               table=table_id)
+    return Reply(clip(f"{content}\n{shown.body}"), view=v, ephemeral=ephemeral)
 
 
 class ReviewButton(ButtonItem,
@@ -121,15 +129,17 @@ class ReviewButton(ButtonItem,
         if source is None:
             raise RuntimeError("no review source is bound to this client")
         turning = bool(self.tag)
+        t = await source.languages.reader(interaction)
 
         async def run() -> Reply:
-            pages = await source.pages(self.table, self.deal)
-            return page_reply(self.table, self.deal, pages, self.page, ephemeral=not turning)
+            pages = await source.pages(self.table, self.deal, t)
+            return page_reply(self.table, self.deal, pages, self.page, t,
+                              ephemeral=not turning)
 
         if turning:
-            await update_in_place(interaction, run)
+            await update_in_place(interaction, run, t=t)
         else:
-            await answer(interaction, run, private_wait=True)
+            await answer(interaction, run, t=t, private_wait=True)
 
 
 REVIEW_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReviewButton,)

@@ -15,6 +15,8 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord_bot.texts import clip
+from bot.i18n import Translator
 from bot.words.options import options_text
 from bot.words.rules import rules_pages
 from bot.words.text import Text, paginate
@@ -26,7 +28,7 @@ MESSAGE_LIMIT: Final = 5800
 """Characters of all embeds of one message (Discord: 6,000, titles included)."""
 
 
-def embeds_of(pages: list[Text]) -> list[discord.Embed]:
+def embeds_of(pages: list[Text], t: Translator) -> list[discord.Embed]:
     """``pages`` as embeds, as many as one message holds; the rest named in a footer."""
     out: list[discord.Embed] = []
     used = 0
@@ -34,20 +36,20 @@ def embeds_of(pages: list[Text]) -> list[discord.Embed]:
         size = len(page.title) + len(page.body)
         if len(out) == MESSAGE_EMBEDS or used + size > MESSAGE_LIMIT:
             rest = ", ".join(p.title for p in pages[i:])
-            out[-1].set_footer(text=f"More: {rest}"[:2000])
+            out[-1].set_footer(text=clip(t.gettext("More: {pages}").format(pages=rest), 2048))
             break
-        out.append(discord.Embed(title=page.title[:256], description=page.body[:EMBED_LIMIT],
-                                 colour=COLOUR))
+        out.append(discord.Embed(title=clip(page.title, 256),
+                                 description=clip(page.body, EMBED_LIMIT), colour=COLOUR))
         used += size
     return out
 
 
-def rules_embeds(game: str) -> list[discord.Embed]:
-    """The players' summary of ``game``."""
-    return embeds_of(rules_pages(game))
+def rules_embeds(game: str, t: Translator) -> list[discord.Embed]:
+    """The players' summary of ``game`` in ``t``'s language."""
+    return embeds_of(rules_pages(game, t=t), t)
 
 
-def options_embeds(game: str, options: dict[str, Any]) -> list[discord.Embed]:
-    """The options in force at a table, each with its rule text."""
-    text = options_text(game, options)
-    return embeds_of(paginate(text.title, list(text.lines), EMBED_LIMIT - 200))
+def options_embeds(game: str, options: dict[str, Any], t: Translator) -> list[discord.Embed]:
+    """The options in force at a table, each with its rule text (English quotes only)."""
+    text = options_text(game, options, t=t)
+    return embeds_of(paginate(text.title, list(text.lines), EMBED_LIMIT - 200, t=t), t)

@@ -29,6 +29,8 @@ import discord
 
 from bot.discord_bot.ids import custom_id
 from bot.discord_bot.router import SelectItem, click_of, handler_of
+from bot.discord_bot.texts import clip
+from bot.i18n import Translator
 from bot.words.actions import truf_bid_value
 from bot.words.events import signal_text
 from games.actions import Action
@@ -55,15 +57,16 @@ def signal_words(legal: Sequence[Action]) -> list[str]:
 
 
 def signal_select(table_id: int, version: int, words: Sequence[str], chosen: str | None,
-                  row: int) -> SignalSelect:
+                  row: int, t: Translator) -> SignalSelect:
     """The "Signal with my next lead" select, ``chosen`` (or none) marked."""
-    options = [discord.SelectOption(label="No signal", value=NO_SIGNAL,
+    options = [discord.SelectOption(label=clip(t.gettext("No signal"), 100), value=NO_SIGNAL,
                                     default=chosen is None)]
     for w in words[:24]:
-        options.append(discord.SelectOption(label=f"Signal: {signal_text(w)}"[:100],
-                                            value=w, default=chosen == w))
-    placeholder = ("Signal with my next lead: " + (signal_text(chosen) if chosen else
-                                                   "none"))
+        options.append(discord.SelectOption(
+            label=clip(t.gettext("Signal: {signal}").format(signal=signal_text(w, t)), 100),
+            value=w, default=chosen == w))
+    placeholder = clip(t.gettext("Signal with my next lead: {signal}").format(
+        signal=signal_text(chosen, t) if chosen else t.gettext("none")), 150)
     return SignalSelect(table_id, version, options=options, placeholder=placeholder,
                         row=row)
 
@@ -96,6 +99,6 @@ class SignalSelect(SelectItem, template=r"tt:g:(?P<table>\d+):(?P<version>\d+):l
 SIGNAL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SignalSelect,)
 
 
-def bid_worth(card: str) -> str:
+def bid_worth(card: str, t: Translator) -> str:
     """A Truf bid card's value, shown under it in the bid menus: ``worth 10``."""
-    return f"worth {truf_bid_value(card)}"
+    return clip(t.gettext("worth {value}").format(value=t.number(truf_bid_value(card))), 100)

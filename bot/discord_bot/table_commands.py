@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, UserError, answer, refuse
-from bot.discord_bot.clicks import TableClicks
+from bot.discord_bot.clicks import NOT_HOST_CLOSE, NOT_HOST_START, TableClicks
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.rules_texts import options_embeds, rules_embeds
+from bot.discord_bot.safe import safe_name
+from bot.discord_bot.texts import clip, level_name
+from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
 from bot.service import LobbyError, NoSuchTable
 from games.ai import PLAYABLE_LEVELS
 from games.errors import RecordError, quote
@@ -34,9 +38,14 @@ GAME_CHOICES = [app_commands.Choice(name=info.title, value=name)
                 for name, info in GAMES.items()]
 
 
+NO_TABLE_HERE = N_("There is no open table in this channel: `/table new` opens one.")
+UNKNOWN_GAME = N_("Unknown game {game}.")
+NOT_HOST_SEATS = N_("Only the host or a member with Manage Server can change the seats.")
+
+
 def _here(interaction: Interaction) -> ChannelLocation:
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError("Tables are played in server channels.")
+        raise UserError(N_("Tables are played in server channels."))
     return ChannelLocation(interaction.guild_id, interaction.channel_id)
 
 
@@ -50,47 +59,64 @@ def _name(user: discord.User | discord.Member) -> str:
 
 
 def private(text: str) -> Reply:
-    return Reply(text, ephemeral=True)
+    return Reply(clip(text), ephemeral=True)
 
 
 class TableCommands(commands.Cog, name="TableCommands"):
     """Tables in channels (see the module docstring)."""
 
-    table = app_commands.Group(name="table", description="Card tables in this channel",
-                               guild_only=True)
+    table = app_commands.Group(
+        name=pgettext_noop(COMMAND_NAME, "table"),
+        description=pgettext_noop(COMMAND_DESCRIPTION, "Card tables in this channel"),
+        guild_only=True)
 
     def __init__(self, hub: TableHub, clicks: TableClicks) -> None:
         self.hub = hub
         self.clicks = clicks
         self.service = hub.service
 
+    async def _reader(self, interaction: Interaction) -> Translator:
+        return await self.hub.languages.reader(interaction)
+
     async def _table_here(self, interaction: Interaction) -> TablePresenter:
         table_id = self.service.find(_here(interaction))
         if table_id is None:
-            raise UserError("There is no open table in this channel: `/table new` opens one.")
+            raise UserError(NO_TABLE_HERE)
         return await self.clicks.presenter(table_id)
 
-    @table.command(name="new", description="Open a table (a lobby) in this channel")
-    @app_commands.describe(game="the game", options='rule options as JSON, e.g. {"target": 1}',
-                           players="number of players, where the game allows several")
+    async def _answer(self, interaction: Interaction, t: Translator,
+                      run: Callable[[], Awaitable[Reply | None]]) -> None:
+        """A private answer with the bot's defer policy."""
+        await answer(interaction, run, t=t, private_wait=True,
+                     defer_after=self.hub.settings.defer_after)
+
+    @table.command(name=pgettext_noop(COMMAND_NAME, "new"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Open a table (a lobby) in this channel"))
+    @app_commands.describe(
+        game=pgettext_noop(COMMAND_DESCRIPTION, "the game"),
+        options=pgettext_noop(COMMAND_DESCRIPTION, 'rule options as JSON, e.g. {"target": 1}'),
+        players=pgettext_noop(COMMAND_DESCRIPTION,
+                              "number of players, where the game allows several"))
+    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"),
+                         options=pgettext_noop(COMMAND_NAME, "options"),
+                         players=pgettext_noop(COMMAND_NAME, "players"))
     @app_commands.choices(game=GAME_CHOICES)
     async def table_new(self, interaction: Interaction, game: str,
                         options: str | None = None,
                         players: app_commands.Range[int, 2, 6] | None = None) -> None:
+        t = await self._reader(interaction)
         try:
             opts = await self._check_new(interaction, game, options, players)
         except UserError as exc:
-            await refuse(interaction, str(exc))
+            await refuse(interaction, exc.said.text(t))
             return
         shown: list[tuple[TablePresenter, PublicDrawing]] = []
         user = interaction.user
 
         async def run() -> Reply | None:
-            try:
-                table_id = await self.service.create_table(_here(interaction), game,
-                                                           options=opts, players=players)
-            except LobbyError as exc:
-                raise UserError(str(exc)) from None
+            table_id = await self.service.create_table(_here(interaction), game,
+                                                       options=opts, players=players)
             presenter = await self.clicks.presenter(table_id)
             presenter.creator = user.id
             await presenter.save(creator=user.id)
@@ -102,7 +128,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
             shown.append((presenter, drawing))
             return drawing.reply(False)
 
-        msg = await answer(interaction, run, defer_after=0)
+        msg = await answer(interaction, run, t=t, defer_after=0)
         if shown and msg is not None:
             presenter, drawing = shown[0]
             presenter.shown(drawing, msg.id)
@@ -113,138 +139,180 @@ class TableCommands(commands.Cog, name="TableCommands"):
                          players: int | None) -> dict[str, object]:
         info = GAMES.get(game)
         if info is None:  # Discord offers only GAME_CHOICES; a forged name is quoted clipped
-            raise UserError(f"Unknown game {quote(game)}.")
+            raise UserError(UNKNOWN_GAME, game=safe_name(quote(game)))
         existing = self.service.find(_here(interaction))
         if existing is not None:
             presenter = await self.hub.ensure(existing)
-            where = presenter.link() if presenter is not None else "this channel"
-            raise UserError(f"There is already a table in this channel: {where}")
+            if presenter is not None:
+                raise UserError(N_("There is already a table in this channel: {link}"),
+                                link=presenter.link())
+            raise UserError(N_("There is already a table in this channel."))
         try:
             opts = load_json(options) if options else {}
         except RecordError as exc:  # bad syntax, too deep, a number of thousands of digits
-            raise UserError(f"Those options cannot be read: {exc}.") from None
+            raise UserError(N_("Those options cannot be read: {problem}."),
+                            problem=safe_name(str(exc))) from None
         if not isinstance(opts, dict):
-            raise UserError('Those options are not valid JSON: options must be a JSON '
-                            'object, e.g. {"target": 1}')
+            raise UserError(N_('Those options are not valid JSON: options must be a JSON '
+                               'object, e.g. {example}'), example='`{"target": 1}`')
         if players is not None and players not in info.player_counts:
-            counts = ", ".join(map(str, info.player_counts))
-            raise UserError(f"{info.title} is played by {counts} players.")
+            raise UserError(N_("{game} is played by {counts} players."), game=info.title,
+                            counts=", ".join(map(str, info.player_counts)))
         try:
             info.match_type(opts, players, 0, seed="check")
         except Exception as exc:
-            raise UserError(f"Those options do not work: {exc}") from None
+            raise UserError(N_("Those options do not work: {problem}"),
+                            problem=safe_name(str(exc))) from None
         return opts
 
-    @table.command(name="join", description="Take a seat at the table in this channel")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "join"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Take a seat at the table in this channel"))
     async def table_join(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             p = await self._table_here(interaction)
             seat = await self.service.join(p.table_id, interaction.user.id,
                                            _name(interaction.user))
-            return private(f"You sit at seat {seat}.")
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            return private(t.gettext("You sit at seat {seat}.").format(seat=seat))
+        await self._answer(interaction, t, run)
 
-    @table.command(name="leave", description="Leave the lobby in this channel")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "leave"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Leave the lobby in this channel"))
     async def table_leave(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             p = await self._table_here(interaction)
             await self.service.leave(p.table_id, interaction.user.id)
-            return private("You left the table.")
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            return private(t.gettext("You left the table."))
+        await self._answer(interaction, t, run)
 
-    @table.command(name="start", description="Start the match (host or Manage Server)")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "start"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Start the match (host or Manage Server)"))
     async def table_start(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             p = await self._table_here(interaction)
             self.clicks.check_host(p, interaction.user.id, _can_manage(interaction),
-                                   "start it")
+                                   NOT_HOST_START)
             await self.service.start_match(p.table_id)
-            return private(f"The match has started: {p.link()}")
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            return private(t.gettext("The match has started: {link}").format(link=p.link()))
+        await self._answer(interaction, t, run)
 
-    @table.command(name="ai", description="Seat an AI player of a level, at a chosen seat")
-    @app_commands.describe(level="random, rules (sound habits) or search (the strongest)",
-                           seat="the seat (default: the first free one)")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "ai"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Seat an AI player of a level, at a chosen seat"))
+    @app_commands.describe(
+        level=pgettext_noop(COMMAND_DESCRIPTION,
+                            "random, rules (sound habits) or search (the strongest)"),
+        seat=pgettext_noop(COMMAND_DESCRIPTION, "the seat (default: the first free one)"))
+    @app_commands.rename(level=pgettext_noop(COMMAND_NAME, "level"),
+                         seat=pgettext_noop(COMMAND_NAME, "seat"))
     @app_commands.choices(level=[app_commands.Choice(name=n, value=n)
                                  for n in PLAYABLE_LEVELS])
     async def table_ai(self, interaction: Interaction, level: str = "rules",
                        seat: app_commands.Range[int, 0, 5] | None = None) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             p = await self._table_here(interaction)
             taken = await self.service.add_ai(p.table_id, level, seat)
             p.live.mark()
-            return private(f"A {level} AI sits at seat {taken}.")
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            return private(t.gettext("An AI ({level}) sits at seat {seat}.").format(
+                level=level_name(level, t), seat=taken))
+        await self._answer(interaction, t, run)
 
-    @table.command(name="remove", description="Empty a seat of the lobby (host or Manage "
-                                              "Server)")
-    @app_commands.describe(seat="the seat number shown in the lobby")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "remove"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Empty a seat of the lobby (host or Manage "
+                                             "Server)"))
+    @app_commands.describe(seat=pgettext_noop(COMMAND_DESCRIPTION,
+                                              "the seat number shown in the lobby"))
+    @app_commands.rename(seat=pgettext_noop(COMMAND_NAME, "seat"))
     async def table_remove(self, interaction: Interaction,
                            seat: app_commands.Range[int, 0, 5]) -> None:
-        async def run() -> Reply:
-            p = await self._table_here(interaction)
-            if interaction.user.id != p.creator and not _can_manage(interaction):
-                raise UserError("Only the host or a member with Manage Server can remove a "
-                                "player.")
-            await self.service.clear_seat(p.table_id, seat)
-            return private(f"Seat {seat} is free.")
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+        t = await self._reader(interaction)
 
-    @table.command(name="arrange", description="Rearrange the seats (and so the teams)")
-    @app_commands.describe(order="who sits where: e.g. '0 2 1 3' swaps seats 1 and 2")
-    async def table_arrange(self, interaction: Interaction, order: str) -> None:
         async def run() -> Reply:
             p = await self._table_here(interaction)
             if interaction.user.id != p.creator and not _can_manage(interaction):
-                raise UserError("Only the host or a member with Manage Server can arrange "
-                                "the seats.")
+                raise UserError(NOT_HOST_SEATS)
+            await self.service.clear_seat(p.table_id, seat)
+            return private(t.gettext("Seat {seat} is free.").format(seat=seat))
+        await self._answer(interaction, t, run)
+
+    @table.command(name=pgettext_noop(COMMAND_NAME, "arrange"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Rearrange the seats (and so the teams)"))
+    @app_commands.describe(order=pgettext_noop(
+        COMMAND_DESCRIPTION, "who sits where: e.g. '0 2 1 3' swaps seats 1 and 2"))
+    @app_commands.rename(order=pgettext_noop(COMMAND_NAME, "order"))
+    async def table_arrange(self, interaction: Interaction, order: str) -> None:
+        t = await self._reader(interaction)
+
+        async def run() -> Reply:
+            p = await self._table_here(interaction)
+            if interaction.user.id != p.creator and not _can_manage(interaction):
+                raise UserError(NOT_HOST_SEATS)
             try:
                 seats = [int(x) for x in order.replace(",", " ").split()]
             except ValueError:
-                raise UserError("Write the order as seat numbers, e.g. `0 2 1 3`.") from None
+                raise UserError(N_("Write the order as seat numbers, e.g. {example}."),
+                                example="`0 2 1 3`") from None
             await self.service.arrange(p.table_id, seats)
-            return private("The seats are rearranged.")
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            return private(t.gettext("The seats are rearranged."))
+        await self._answer(interaction, t, run)
 
-    @table.command(name="status", description="Where the table in this channel stands")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "status"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Where the table in this channel stands"))
     async def table_status(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             p = await self._table_here(interaction)
             drawing = await p.drawing()
-            text = drawing.content if drawing is not None else "The table is closed."
-            return private(f"{text}\n{p.link()}"[:2000])
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            text = (drawing.content if drawing is not None
+                    else t.gettext("The table is closed."))
+            return private(f"{text}\n{p.link()}")
+        await self._answer(interaction, t, run)
 
-    @table.command(name="abandon", description="Close the table without a result")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "abandon"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "Close the table without a result"))
     async def table_abandon(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             p = await self._table_here(interaction)
             self.clicks.check_host(p, interaction.user.id, _can_manage(interaction),
-                                   "close it")
+                                   NOT_HOST_CLOSE)
             view = discord.ui.View(timeout=None)
-            view.add_item(AbandonButton(p.table_id, label="Yes, close the table",
+            view.add_item(AbandonButton(p.table_id,
+                                        label=clip(t.gettext("Yes, close the table"), 80),
                                         style=discord.ButtonStyle.danger))
-            return Reply("Close this table without a result? Nothing of the match will "
-                         "count.", view=view, ephemeral=True)
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            return Reply(t.gettext("Close this table without a result? Nothing of the match "
+                                   "will count."), view=view, ephemeral=True)
+        await self._answer(interaction, t, run)
 
-    @table.command(name="export", description="The match record as a JSON file")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "export"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "The match record as a JSON file"))
     async def table_export(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             where = _here(interaction)
             table_id = self.service.find(where)
             if table_id is None:
                 table_id = self.hub.last_table.get(where.channel_id)
             if table_id is None:
-                raise UserError("There is no table to export in this channel.")
+                raise UserError(N_("There is no table to export in this channel."))
             record = await self.service.record(table_id)
             try:
                 info = self.service.info(table_id)
@@ -254,39 +322,52 @@ class TableCommands(commands.Cog, name="TableCommands"):
                 # The deal in progress stays secret: only the completed deals are exported.
                 record = {**record, "deals": list(record.get("deals", []))[:info.deal]}
             data = json.dumps(record, indent=1, ensure_ascii=False).encode()
-            return Reply(f"The record of table {table_id} ({len(record.get('deals', []))} "
-                         "deals).", files=[(f"table-{table_id}.json", data)], ephemeral=True)
-        await answer(interaction, run, defer_after=0, private_wait=True)
+            deals = len(record.get("deals", []))
+            text = t.ngettext("The record of table {table} ({count} deal).",
+                              "The record of table {table} ({count} deals).", deals)
+            return Reply(text.format(table=table_id, count=t.number(deals)),
+                         files=[(f"table-{table_id}.json", data)], ephemeral=True)
+        await answer(interaction, run, t=t, defer_after=0, private_wait=True)
 
-    @table.command(name="options", description="The rule options in force at this table")
+    @table.command(name=pgettext_noop(COMMAND_NAME, "options"),
+                   description=pgettext_noop(COMMAND_DESCRIPTION,
+                                             "The rule options in force at this table"))
     async def table_options(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+
         async def run() -> Reply:
             p = await self._table_here(interaction)
             info = self.service.info(p.table_id)
-            return Reply(embeds=options_embeds(info.game, info.options), ephemeral=True)
-        await answer(interaction, run, private_wait=True,
-                     defer_after=self.hub.settings.defer_after)
+            return Reply(embeds=options_embeds(info.game, info.options, t), ephemeral=True)
+        await self._answer(interaction, t, run)
 
-    @app_commands.command(name="hand", description="Your hand and your choices (private)")
+    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "hand"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "Your hand and your choices (private)"))
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
         table_id = self.service.find(_here(interaction)) if interaction.guild_id else None
         if table_id is None:
-            await refuse(interaction, "There is no open table in this channel: `/table new` "
-                                      "opens one.")
+            t = await self._reader(interaction)
+            await refuse(interaction, t.gettext(NO_TABLE_HERE))
             return
         await self.clicks.show_hand(interaction, table_id, interaction.user.id, update=False)
 
-    @app_commands.command(name="rules", description="A game's rules in brief, with its "
-                                                    "options")
+    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "rules"),
+                          description=pgettext_noop(COMMAND_DESCRIPTION,
+                                                    "A game's rules in brief, with its options"))
+    @app_commands.describe(game=pgettext_noop(COMMAND_DESCRIPTION, "the game"))
+    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str) -> None:
+        t = await self._reader(interaction)
         if game not in GAMES:
-            await refuse(interaction, f"Unknown game {quote(game)}.")
+            await refuse(interaction, t.gettext(UNKNOWN_GAME).format(game=safe_name(quote(game))))
             return
+
         async def run() -> Reply:
-            return Reply(embeds=rules_embeds(game), ephemeral=True)
-        await answer(interaction, run, defer_after=self.hub.settings.defer_after)
+            return Reply(embeds=rules_embeds(game, t), ephemeral=True)
+        await answer(interaction, run, t=t, defer_after=self.hub.settings.defer_after)
 
 
 __all__ = ["TableCommands"]

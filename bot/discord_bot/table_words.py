@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.discord_bot.texts import display_names
+from bot.discord_bot.texts import clip, display_names
+from bot.i18n import Translator
 from bot.service import Seat, TableInfo
 from bot.words.events import event_line
 from bot.words.results import deal_result, match_result
@@ -22,50 +23,55 @@ from bot.words.seating import Seating
 from bot.words.table_state import table_facts
 
 
-def seating_of(game: str, seats: Sequence[Seat | None],
-               options: Mapping[str, Any] | None = None) -> Seating:
-    """The :class:`~bot.words.seating.Seating` of a table, names escaped for Discord."""
-    return Seating.of(game, display_names(seats), options)
+def seating_of(game: str, seats: Sequence[Seat | None], options: Mapping[str, Any] | None,
+               t: Translator) -> Seating:
+    """The :class:`~bot.words.seating.Seating` of a table, names escaped for Discord,
+    speaking ``t``'s language."""
+    return Seating.of(game, display_names(seats, t), options, t=t)
 
 
-def table_seating(info: TableInfo) -> Seating:
-    return seating_of(info.game, info.seats, info.options)
+def table_seating(info: TableInfo, t: Translator) -> Seating:
+    return seating_of(info.game, info.seats, info.options, t)
 
 
-def public_facts(info: TableInfo, view: Mapping[str, Any]) -> list[tuple[str, str]]:
+def public_facts(info: TableInfo, view: Mapping[str, Any], t: Translator
+                 ) -> list[tuple[str, str]]:
     """The public view's facts in words (``(label, sentence)`` pairs): what the table
     message shows under the seats."""
-    return table_facts(view, table_seating(info), None)
+    return table_facts(view, table_seating(info, t), None)
 
 
-def worded_view(info: TableInfo, view: dict[str, Any]) -> dict[str, Any]:
+def worded_view(info: TableInfo, view: dict[str, Any], t: Translator) -> dict[str, Any]:
     """``view`` with its ``facts`` replaced by :func:`public_facts` (the engine's own facts
     carry card codes and seat numbers)."""
-    return {**view, "facts": public_facts(info, view)}
+    return {**view, "facts": public_facts(info, view, t)}
 
 
-def deal_result_text(info: TableInfo, data: Mapping[str, Any]) -> str:
+def deal_result_text(info: TableInfo, data: Mapping[str, Any], t: Translator) -> str:
     """A ``deal_scored`` event as the channel reads it: the title with the table, then
     the result in words with the running score."""
     summary = data.get("summary") or {}
     match = data.get("match") or None
-    text = deal_result(table_seating(info), summary, number=int(data.get("deal", 0)),
+    text = deal_result(table_seating(info, t), summary, number=int(data.get("deal", 0)),
                        match=match)
-    return f"**{text.title} of table {info.id} is over.**\n{text.body}"[:1990]
+    head = t.gettext("**{deal} of table {table} is over.**").format(deal=text.title,
+                                                                   table=info.id)
+    return clip(f"{head}\n{text.body}", 1990)
 
 
-def match_result_text(info: TableInfo, data: Mapping[str, Any]) -> str:
+def match_result_text(info: TableInfo, data: Mapping[str, Any], t: Translator) -> str:
     """A ``match_over`` event (or the stored match of a table that finished meanwhile) as
     the channel reads it."""
     summary = data.get("summary") or {}
-    text = match_result(table_seating(info), summary)
-    lines = [f"🏁 **The match at table {info.id} is over.**", text.body]
+    text = match_result(table_seating(info, t), summary)
+    lines = [t.gettext("🏁 **The match at table {table} is over.**").format(table=info.id),
+             text.body]
     if data.get("match_id") is not None:
-        lines.append("`/table export` gives the record of the match.")
-    return "\n".join(lines)[:1990]
+        lines.append(t.gettext("`/table export` gives the record of the match."))
+    return clip("\n".join(lines), 1990)
 
 
-def signal_note(info: TableInfo, data: Mapping[str, Any]) -> str:
+def signal_note(info: TableInfo, data: Mapping[str, Any], t: Translator) -> str:
     """A lead with a signal (a ``play`` event), as the table message shows it:
     ``Ann led K♣, signalling: strong suit.``"""
-    return event_line(table_seating(info), "play", data) or ""
+    return event_line(table_seating(info, t), "play", data) or ""

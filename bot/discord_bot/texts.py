@@ -1,168 +1,174 @@
-"""Words of the Discord adapter: cards, hands, actions, seats, the lobby and the table.
+"""Words of the Discord adapter: seats, the lobby and the table message.
 
-Pure functions of views and table snapshots (no discord import), so they are cheap to test
-and the same text is produced after a restart.
+Pure functions of table snapshots and views (no discord import), so they are cheap to test
+and the same text is produced after a restart. Every function takes the reader's
+:class:`~bot.i18n.Translator` (``t``): the public message is worded in the server's
+language, a private panel in the player's (:mod:`bot.discord_bot.languages`). Cards and
+suits come from :mod:`bot.words.cards`, actions from :mod:`bot.words.actions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from bot.discord_bot.safe import safe_name
+from bot.i18n import Translator
 from bot.service import Seat, TableInfo
 from bot.words.cards import card_text, suit_text
-from games.actions import Action
 from games.registry import GAMES
 
 TEAM_LETTERS = "ABCDEF"
 
+CONTENT_LIMIT: Final = 2000
+"""Discord's limit for a message's content."""
 
-def action_text(action: Action) -> str:
-    """A player's words for an action (button labels, logs)."""
-    t = action.type
-    if t == "play":
-        text = f"Play {card_text(action.card or '')}"
-        if action.signal:
-            text += f" — signal {action.signal}"
-        if action.bella:
-            text += " — announce bella"
-        return text
-    if t == "call_trump":
-        return f"Trump {suit_text(action.suit)}"
-    if t == "pass":
-        return "Pass"
-    if t == "bid":
-        cards = (action.card,) if action.card else (action.cards or ())
-        return "Bid " + " ".join(card_text(c) for c in cards)
-    if t == "adjust":
-        return f"Adjust {action.direction} {action.amount}"
-    if t == "declare_runs":
-        return "Declare runs"
-    if t == "ask_partner":
-        return "Ask partner"
-    if t == "answer":
-        return f"Answer {action.tricks}"
-    if t == "kort":
-        return "Continue (kort)" if action.cont else "Stop"
-    if t == "declare_kort":
-        return "Declare kort"
-    if t == "concede":
-        return "Concede"
-    return action.label()
+AI_LEVEL = "AI level"
+"""The gettext context of the AI level names."""
 
 
-def seat_name(seat: Seat | None, index: int | None = None) -> str:
+def level_name(level: str, t: Translator) -> str:
+    """An AI level as players read it (``search``, ``rules``, ``random`` in English)."""
+    names = {
+        "search": t.pgettext(AI_LEVEL, "search"),
+        "rules": t.pgettext(AI_LEVEL, "rules"),
+        "random": t.pgettext(AI_LEVEL, "random"),
+    }
+    return names.get(level, level)
+
+
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters with ``…`` (the longest translation decides
+    whether a Discord limit is reached)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_name(seat: Seat | None, index: int | None, t: Translator) -> str:
     """A seat for messages: a mention for humans (messages are sent without pings)."""
     if seat is None:
         return "—"
     if seat.is_ai:
-        return plain_name(seat, index)
-    return f"<@{seat.user_id}>" + (" (away: AI plays)" if seat.away else "")
+        return plain_name(seat, index, t)
+    mention = f"<@{seat.user_id}>"
+    if seat.away:
+        return t.gettext("{player} (away: an AI plays)").format(player=mention)
+    return mention
 
 
-def plain_name(seat: Seat | None, index: int | None = None) -> str:
+def plain_name(seat: Seat | None, index: int | None, t: Translator) -> str:
     """A name without a mention (pictures, logs); AI players are told apart by seat."""
     if seat is None:
-        return "empty"
+        return t.gettext("empty")
     if seat.is_ai and index is not None:
-        return f"AI {index} ({seat.level})"
+        return t.gettext("AI {number} ({level})").format(
+            number=index, level=level_name(seat.level or "", t))
     return seat.name
 
 
-def display_name(seat: Seat | None, index: int) -> str:
+def display_name(seat: Seat | None, index: int, t: Translator) -> str:
     """A seat's name for a Discord message: the member's display name escaped for markdown
     and mentions (:func:`~bot.discord_bot.safe.safe_name`), an AI's ``AI n (level)``."""
     if seat is None or seat.is_ai:
-        return plain_name(seat, index)
+        return plain_name(seat, index, t)
     return safe_name(seat.name)
 
 
-def display_names(seats: Sequence[Seat | None]) -> list[str]:
-    return [display_name(s, i) for i, s in enumerate(seats)]
+def display_names(seats: Sequence[Seat | None], t: Translator) -> list[str]:
+    return [display_name(s, i, t) for i, s in enumerate(seats)]
 
 
 def team_of(teams: Sequence[Sequence[int]], seat: int) -> str | None:
-    if all(len(t) == 1 for t in teams):
+    if all(len(team) == 1 for team in teams):
         return None
-    for i, t in enumerate(teams):
-        if seat in t:
+    for i, team in enumerate(teams):
+        if seat in team:
             return TEAM_LETTERS[i]
     return None
 
 
-def seat_lines(info: TableInfo, *, dealer: int | None = None,
+def seat_lines(info: TableInfo, t: Translator, *, dealer: int | None = None,
                to_act: Sequence[int] = ()) -> list[str]:
     lines = []
     for i, s in enumerate(info.seats):
+        name = seat_name(s, i, t)
         team = team_of(info.teams, i)
-        tag = f" (team {team})" if team else ""
-        marks = ""
+        line = (t.gettext("{player} (team {team})").format(player=name, team=team)
+                if team else name)
         if dealer == i:
-            marks += " · dealer"
+            line = t.gettext("{seat} · dealer").format(seat=line)
         if i in to_act:
-            marks += " · **to act**"
-        lines.append(f"`{i}` {seat_name(s, i)}{tag}{marks}")
+            line = t.gettext("{seat} · **to act**").format(seat=line)
+        lines.append(f"`{i}` {line}")
     return lines
 
 
-def lobby_text(info: TableInfo, creator: int | None) -> str:
+def lobby_text(info: TableInfo, creator: int | None, t: Translator) -> str:
     title = GAMES[info.game].title
-    head = f"**{title}** — table {info.id}, waiting for players"
     if info.status == "abandoned":
-        head = f"**{title}** — table {info.id} was closed"
-    out = [head]
+        head = t.gettext("**{game}** — table {table} was closed")
+    else:
+        head = t.gettext("**{game}** — table {table}, waiting for players")
+    out = [head.format(game=title, table=info.id)]
     if creator:
-        out.append(f"Opened by <@{creator}>.")
-    out.extend(seat_lines(info))
+        out.append(t.gettext("Opened by {host}.").format(host=f"<@{creator}>"))
+    out.extend(seat_lines(info, t))
     if info.status == "lobby":
-        out.append("**Join** to take a seat, **Add AI** (search is the strongest, random the "
-                   "weakest) to fill one; the host starts.")
-    return "\n".join(out)
+        out.append(t.gettext(
+            "**Join** to take a seat, **Add AI** (search is the strongest, random the "
+            "weakest) to fill one; the host starts."))
+    return clip("\n".join(out))
 
 
-def trick_text(view: dict[str, Any], names: Sequence[str]) -> str:
+def trick_text(view: dict[str, Any], names: Sequence[str], t: Translator) -> str:
     trick = view.get("trick") or {}
     cards = trick.get("cards") or []
     if not cards:
-        return "Current trick: —"
-    return "Current trick: " + ", ".join(f"{names[s]} {card_text(c)}" for s, c in cards)
+        return t.gettext("Current trick: —")
+    played = ", ".join(t.gettext("{player} {card}").format(player=names[s], card=card_text(c))
+                       for s, c in cards)
+    return t.gettext("Current trick: {cards}").format(cards=played)
 
 
-def score_line(info: TableInfo, view: dict[str, Any]) -> str:
+def _is_trump(label: str, t: Translator) -> bool:
+    return label.lower().startswith(t.gettext("Trump").lower())
+
+
+def score_line(info: TableInfo, view: dict[str, Any], t: Translator) -> str:
     """The one line under the table picture: the deal number and the view's facts other
     than trump (the picture draws trump itself), e.g. ``Deal 2 · Tricks A–B 3–1``."""
     facts = [f"{label} {text}" for label, text in view.get("facts") or []
-             if not label.lower().startswith("trump")]
-    return " · ".join([f"Deal {info.deal + 1}", *facts])[:120]
+             if not _is_trump(label, t)]
+    deal = t.gettext("Deal {number}").format(number=t.number(info.deal + 1))
+    return clip(" · ".join([deal, *facts]), 120)
 
 
 def table_text(info: TableInfo, view: dict[str, Any], log: Sequence[str],
-               notes: Sequence[str] = ()) -> str:
+               notes: Sequence[str], t: Translator) -> str:
     """The public table message: game, seats and teams, dealer, the view's facts (trump,
     contract or bids, tricks or points), the trick, whose turn, the last tricks."""
     title = GAMES[info.game].title
-    names = display_names(info.seats)
+    names = display_names(info.seats, t)
     to_act = list(view.get("to_act") or [])
-    out = [f"**{title}** — table {info.id}, deal {info.deal + 1}"]
-    out.extend(seat_lines(info, dealer=view.get("dealer"), to_act=to_act))
-    for label, text in view.get("facts") or []:
+    out = [t.gettext("**{game}** — table {table}, deal {deal}").format(
+        game=title, table=info.id, deal=t.number(info.deal + 1))]
+    out.extend(seat_lines(info, t, dealer=view.get("dealer"), to_act=to_act))
+    facts = view.get("facts") or []
+    for label, text in facts:
         out.append(f"**{label}:** {text}")
-    if view.get("trump") and not any(f[0].lower().startswith("trump")
-                                      for f in view.get("facts") or []):
-        out.append(f"**Trump:** {suit_text(view['trump'])}")
-    out.append(trick_text(view, names))
+    if view.get("trump") and not any(_is_trump(f[0], t) for f in facts):
+        out.append(t.gettext("**Trump:** {suit}").format(suit=suit_text(view["trump"], t)))
+    out.append(trick_text(view, names, t))
     if to_act:
-        out.append("To act: " + ", ".join(seat_name(info.seats[s], s) for s in to_act))
+        out.append(t.gettext("To act: {players}").format(
+            players=", ".join(seat_name(info.seats[s], s, t) for s in to_act)))
     if log:
-        out.append("Last tricks: " + " | ".join(log[-3:]))
+        out.append(t.gettext("Last tricks: {tricks}").format(tricks=" | ".join(log[-3:])))
     out.extend(notes[-3:])
-    text = "\n".join(out)
-    return text[:1990]
+    return clip("\n".join(out), 1990)
 
 
 def trick_log_entry(data: dict[str, Any], names: Sequence[str]) -> str:
-    """A short line for a completed trick event (its cards and winner)."""
+    """A short line for a completed trick event: its cards and winner (no words)."""
     cards = data.get("cards") or []
     winner = data.get("winner")
     played = " ".join(card_text(c) for _, c in cards) if cards else ""

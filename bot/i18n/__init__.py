@@ -57,6 +57,12 @@ def pgettext_noop(context: str, message: str) -> str:
     return message
 
 
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """:func:`N_` for a message with plural forms: the pair, translated later with
+    ``t.ngettext(*pair, count)`` (or :meth:`bot.i18n.said.Said.counted`)."""
+    return singular, plural
+
+
 COMMAND_NAME: Final = "command name"
 """Context of slash command, option and choice *names*: translations must be 1–32
 lowercase letters, digits, ``-`` or ``_`` (Discord's rule for names)."""
@@ -79,6 +85,7 @@ __all__ = [
     "cli_language",
     "load_catalog",
     "match_language",
+    "ngettext_noop",
     "pgettext_noop",
     "private_language",
     "public_language",

@@ -43,8 +43,9 @@ from bot.i18n.languages import SOURCE_LANGUAGE, SUPPORTED
 from bot.i18n.translator import DOMAIN
 
 COMMENT_TAGS: Final = ("Translators:",)
-KEYWORDS: Final = {**DEFAULT_KEYWORDS, "pgettext_noop": ((1, "c"), 2)}
-"""Babel's gettext keywords and ``pgettext_noop`` (``bot.i18n.pgettext_noop``)."""
+KEYWORDS: Final = {**DEFAULT_KEYWORDS, "pgettext_noop": ((1, "c"), 2),
+                   "ngettext_noop": (1, 2)}
+"""Babel's gettext keywords, ``pgettext_noop`` and ``ngettext_noop`` (``bot.i18n``)."""
 _DATE_HEADERS: Final = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
 
 _parse_mapping: Callable[..., Any] = parse_mapping_cfg  # Babel leaves it unannotated

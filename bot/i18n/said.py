@@ -10,8 +10,8 @@ front end words it in the reader's language with :meth:`Said.text`::
 
 A field may itself be a :class:`Said` (worded in the same language) or anything else,
 inserted as ``str.format`` writes it (numbers such as table ids and seats as plain digits;
-text as given: the front end escapes user text before it becomes a field). ``str(said)`` is the English sentence, for logs and for
-callers that speak English only.
+text as given: the front end escapes user text before it becomes a field).
+``str(said)`` is the English sentence, for logs and for callers that speak English only.
 """
 
 from __future__ import annotations
@@ -32,10 +32,18 @@ class Said:
 
     message: str
     fields: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    plural: str | None = None
+    """The plural template of a message with plural forms (chosen by ``fields["count"]``)."""
 
     @staticmethod
     def of(message: str, **fields: object) -> Said:
         return Said(message, MappingProxyType(dict(fields)))
+
+    @staticmethod
+    def counted(forms: tuple[str, str], count: int, **fields: object) -> Said:
+        """A message with plural forms (``ngettext_noop(singular, plural)``), chosen by
+        ``count`` (also the field ``{count}``)."""
+        return Said(forms[0], MappingProxyType({**fields, "count": count}), forms[1])
 
     def text(self, t: Translator) -> str:
         """The sentence in ``t``'s language (its English source when untranslated)."""
@@ -43,6 +51,11 @@ class Said:
             return t.gettext(self.message)
         values = {k: _worded(v, t) for k, v in self.fields.items()}
         try:
+            if self.plural is not None:
+                count = self.fields.get("count")
+                n = count if isinstance(count, int) else 0
+                values["count"] = t.number(n)
+                return t.ngettext(self.message, self.plural, n).format(**values)
             return t.gettext(self.message).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken translation: say it in English
             try:

@@ -25,6 +25,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Final
 
+from bot.i18n import Translator, translator
 from bot.service.clock import Clock, SystemClock
 from storage.base import Store
 from storage.models import Fixture
@@ -56,15 +57,21 @@ def due_kind(scheduled_at: dt.datetime, now: dt.datetime) -> tuple[str, dt.datet
 
 def reminder_text(
     kind: str, league_name: str, round_no: int, home: str, away: str,
-    scheduled_at: dt.datetime, *, late: bool,
+    scheduled_at: dt.datetime, *, late: bool, t: Translator | None = None,
 ) -> str:
-    """The message; times use Discord's ``<t:…>`` markup (shown in each reader's zone)."""
+    """The message in ``t``'s language (English by default); times use Discord's
+    ``<t:…>`` markup (shown in each reader's zone and language)."""
+    t = t or translator("en")
     stamp = int(scheduled_at.timestamp())
-    when = {"24h": f"starts in 24 hours, <t:{stamp}:F>",
-            "1h": f"starts in 1 hour, <t:{stamp}:t>",
-            "start": "starts now"}[kind]
-    late_note = f" (late reminder: kick-off <t:{stamp}:R>)" if late else ""
-    return f"**{league_name}**, round {round_no}: {home} vs {away} — {when}.{late_note}"
+    when = {"24h": t.gettext("starts in 24 hours, {time}").format(time=f"<t:{stamp}:F>"),
+            "1h": t.gettext("starts in 1 hour, {time}").format(time=f"<t:{stamp}:t>"),
+            "start": t.gettext("starts now")}[kind]
+    text = t.gettext("**{league}**, round {round}: {home} vs {away} — {when}.").format(
+        league=league_name, round=round_no, home=home, away=away, when=when)
+    if late:
+        text = t.gettext("{reminder} (late reminder: kick-off {time})").format(
+            reminder=text, time=f"<t:{stamp}:R>")
+    return text
 
 
 class ReminderScheduler:
@@ -72,7 +79,8 @@ class ReminderScheduler:
 
     def __init__(self, store: Store, send: Send, *, clock: Clock | None = None,
                  poll_seconds: float = 60.0,
-                 handles_guild: Callable[[int], bool] | None = None) -> None:
+                 handles_guild: Callable[[int], bool] | None = None,
+                 language: Callable[[int], Awaitable[Translator]] | None = None) -> None:
         """``handles_guild(guild_id)``: whether this process sends that guild's reminders.
         Several processes sharing PostgreSQL, one per group of shards, each pass
         :meth:`bot.cluster.ClusterNode.owns_guild`, so a guild's reminders come from its
@@ -80,6 +88,8 @@ class ReminderScheduler:
         disagreed). Default: every guild (one process)."""
         self.store = store
         self.send = send
+        self.language = language
+        """The translator of a guild's public messages (default: English)."""
         self.handles_guild = handles_guild
         self.clock: Clock = clock or SystemClock()
         self.poll_seconds = poll_seconds
@@ -137,8 +147,10 @@ class ReminderScheduler:
             mentions = " & ".join(f"<@{m}>" for m in entrant.members)
             labels.append(f"{entrant.name} ({mentions})" if entrant.name else mentions)
         assert fixture.scheduled_at is not None
+        t = None if self.language is None else await self.language(league.guild_id)
         return league.channel_id, reminder_text(kind, league.name, fixture.round, labels[0],
-                                                labels[1], fixture.scheduled_at, late=late)
+                                                labels[1], fixture.scheduled_at, late=late,
+                                                t=t)
 
     async def run(self) -> None:
         """Loop forever: a pass, then sleep until the next reminder falls due (at most

@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_, ngettext_noop
+from bot.i18n.said import Said
 from bot.leagues.service import (
     RUNNING,
     LeagueError,
@@ -67,19 +69,19 @@ def _same_options(game: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool
 async def _fixture_context(store: Store, fixture_id: int) -> tuple[Fixture, League]:
     fixture = await store.get_fixture(fixture_id)
     if fixture is None:
-        raise LeagueError(f"there is no fixture {fixture_id}")
+        raise LeagueError(N_("there is no fixture {fixture}"), fixture=fixture_id)
     season = await store.get_season(fixture.season_id)
     league = None
     if season is not None and season.league_id is not None:
         league = await store.get_league(season.league_id)
     if league is None:
-        raise LeagueError(f"fixture {fixture_id} belongs to no league")
+        raise LeagueError(N_("fixture {fixture} belongs to no league"), fixture=fixture_id)
     return fixture, league
 
 
 async def _entrants_of(store: Store, fixture: Fixture) -> tuple[Entrant, Entrant]:
     if fixture.away_entrant_id is None:
-        raise LeagueError("a bye has no result")
+        raise LeagueError(N_("a bye has no result"))
     home = await store.get_entrant(fixture.home_entrant_id)
     away = await store.get_entrant(fixture.away_entrant_id)
     assert home is not None and away is not None
@@ -100,7 +102,7 @@ async def report_result(
 
     def scoresheet(league: League, setup: LeagueSetup) -> dict[str, Any]:
         if not deals:
-            raise LeagueError("a report needs at least one deal")
+            raise LeagueError(N_("a report needs at least one deal"))
         return {
             "format": FORMAT, "game": league.game, "players": setup.players,
             "options": setup.game_options,
@@ -142,8 +144,9 @@ async def report_record(
                 named = None
             if named != league.game:
                 title = GAMES[named].title if named is not None else quote(game)
-                raise LeagueError(f"this is a record of {title}, but league "
-                                  f"{league.name!r} plays {GAMES[league.game].title}")
+                raise LeagueError(N_("this is a record of {game}, but league {league} plays "
+                                     "{played}"), game=title, league=repr(league.name),
+                                  played=GAMES[league.game].title)
         listed = _deals_listed(record)
         try:
             played = open_match(listed)
@@ -151,15 +154,18 @@ async def report_record(
             return listed  # the replay names the problem
         wanted = GAMES[league.game].options_type.from_json(setup.game_options)
         if played.players != setup.players:
-            raise LeagueError(f"the record is of a {played.players}-player match; league "
-                              f"{league.name!r} plays with {setup.players} players")
+            raise LeagueError(N_("the record is of a {count}-player match; league {league} "
+                                 "plays with {players} players"), count=played.players,
+                              league=repr(league.name), players=setup.players)
         if played.options != wanted:
-            raise LeagueError(f"the record was played with the options "
-                              f"{json.dumps(played.options.to_json())}; league "
-                              f"{league.name!r} plays with {json.dumps(wanted.to_json())}")
+            raise LeagueError(N_("the record was played with the options {given}; league "
+                                 "{league} plays with {wanted}"),
+                              given=json.dumps(played.options.to_json()),
+                              league=repr(league.name), wanted=json.dumps(wanted.to_json()))
         if first_dealer is not None and first_dealer != played.next_dealer:
-            raise LeagueError(f"the record says seat {played.next_dealer} dealt first, not "
-                              f"seat {first_dealer} (leave first_dealer out for a record)")
+            raise LeagueError(N_("the record says seat {dealer} dealt first, not seat {given} "
+                                 "(leave first_dealer out for a record)"),
+                              dealer=played.next_dealer, given=first_dealer)
         return listed
 
     return await _report(store, fixture_id, reporter_id, is_admin, checked, _RECORD)
@@ -188,10 +194,13 @@ class _Wording:
     unfinished: str
 
 
-_SCORESHEET = _Wording("the scoresheet is not valid",
-                       "the scoresheet does not finish the match: add the missing deals")
-_RECORD = _Wording("the game record does not replay",
-                   "the game record's match is not finished: report it once the match is over")
+_SCORESHEET = _Wording(
+    N_("the scoresheet is not valid: {problem}"),
+    N_("the scoresheet does not finish the match: add the missing deals ({score})"))
+_RECORD = _Wording(
+    N_("the game record does not replay: {problem}"),
+    N_("the game record's match is not finished: report it once the match is over "
+       "({score})"))
 
 Build = Callable[[League, LeagueSetup], dict[str, Any]]
 """Makes the record of a report for the league (or raises :class:`LeagueError`)."""
@@ -213,25 +222,27 @@ async def _report(store: Store, fixture_id: int, reporter_id: int, is_admin: boo
     ``reported``."""
     fixture, league = await _fixture_context(store, fixture_id)
     if league.status != RUNNING:
-        raise LeagueError(f"league {league.name!r} is not running")
+        raise LeagueError(N_("league {league} is not running"), league=repr(league.name))
     if fixture.status not in ("scheduled", REPORTED):
-        raise LeagueError("this fixture already has a result")
+        raise LeagueError(N_("this fixture already has a result"))
     home, away = await _entrants_of(store, fixture)
     side = ("home" if reporter_id in home.members
             else "away" if reporter_id in away.members else None)
     if side is None and not is_admin:
-        raise LeagueError("only the players of this fixture or an admin may report it")
+        raise LeagueError(N_("only the players of this fixture or an admin may report it"))
     setup = LeagueSetup.of(league)
     record = build(league, setup)
     # A full record of a long match takes tens of milliseconds: keep the loop free.
     out, status = await asyncio.to_thread(replay, record)
     if status != 0:
-        raise LeagueError(f"{wording.invalid}: {_replay_problem(out)}")
+        raise LeagueError(wording.invalid, problem=_replay_problem(out))
     match = out["match"]
     if not match.get("over"):
         totals = "–".join(str(t) for t in match.get("totals", []))
-        raise LeagueError(f"{wording.unfinished} (after {len(out['deals'])} deal"
-                          f"{'s' if len(out['deals']) != 1 else ''} the score is {totals})")
+        after = Said.counted(ngettext_noop("after {count} deal the score is {score}",
+                                           "after {count} deals the score is {score}"),
+                             len(out["deals"]), score=totals)
+        raise LeagueError(wording.unfinished, score=after)
     totals = match.get("totals", [0, 0])
     result = fixture_result(_outcome(match.get("winner")), int(totals[0]), int(totals[1]),
                             source="report", reported_by=reporter_id, reporter_side=side,
@@ -243,7 +254,7 @@ async def _report(store: Store, fixture_id: int, reporter_id: int, is_admin: boo
 async def _check_confirmer(store: Store, fixture: Fixture, user_id: int,
                            is_admin: bool) -> None:
     if fixture.status != REPORTED or fixture.result is None:
-        raise LeagueError("this fixture has no result waiting for confirmation")
+        raise LeagueError(N_("this fixture has no result waiting for confirmation"))
     if is_admin:
         return
     home, away = await _entrants_of(store, fixture)
@@ -252,8 +263,8 @@ async def _check_confirmer(store: Store, fixture: Fixture, user_id: int,
         "home": away.members, "away": home.members,
     }.get(str(reporter_side), home.members + away.members)
     if user_id not in allowed:
-        raise LeagueError("only the opponents of the reporter or an admin may confirm or "
-                          "reject this result")
+        raise LeagueError(N_("only the opponents of the reporter or an admin may confirm "
+                             "or reject this result"))
 
 
 async def confirm_report(

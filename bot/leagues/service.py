@@ -26,14 +26,14 @@ Rules decided here (issue 10):
 
 from __future__ import annotations
 
-from bot.i18n.said import SaidError
-
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.i18n import N_
+from bot.i18n.said import SaidError
 from bot.leagues.schedule import first_kickoff_date, round_robin, weekly_times
 from bot.leagues.standings import (
     DEFAULT_POINTS,
@@ -62,7 +62,8 @@ def league_formats(game: str) -> dict[int, int]:
     """Player counts at which ``game`` can be a league game → members per entrant."""
     info = GAMES.get(game)
     if info is None:
-        raise LeagueError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+        raise LeagueError(N_("unknown game {game}; games: {games}"), game=repr(game),
+                          games=", ".join(GAMES))
     defaults = info.options_type.from_json(None)
     out: dict[int, int] = {}
     for players in info.player_counts:
@@ -113,28 +114,29 @@ async def create_league(
     partnership form (4) where it has one, else its two-player form."""
     formats = league_formats(game)
     if not formats:
-        raise LeagueError(f"{GAMES[game].title} is not played by two sides, so it cannot "
-                          "be a league game")
+        raise LeagueError(N_("{game} is not played by two sides, so it cannot be a league "
+                             "game"), game=GAMES[game].title)
     if players is None:
         players = 4 if 4 in formats else min(formats)
     if players not in formats:
-        raise LeagueError(f"a league of {GAMES[game].title} needs "
-                          f"{' or '.join(map(str, sorted(formats)))} players")
+        raise LeagueError(N_("a league of {game} needs {counts} players"),
+                          game=GAMES[game].title, counts="/".join(map(str, sorted(formats))))
     try:
         game_options = GAMES[game].options_type.from_json(options or {}).to_json()
     except OptionError as exc:
         raise LeagueError(str(exc)) from None
     if not 0 <= weekday <= 6:
-        raise LeagueError("weekday must be 0 (Monday) to 6 (Sunday)")
+        raise LeagueError(N_("weekday must be 0 (Monday) to 6 (Sunday)"))
     try:
         ZoneInfo(time_zone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise LeagueError(f"unknown time zone {time_zone!r} (use a name like "
-                          "'Europe/Berlin')") from None
+        raise LeagueError(N_("unknown time zone {zone} (use a name like {example})"),
+                          zone=repr(time_zone), example="'Europe/Berlin'") from None
     if rounds not in ("single", "double"):
-        raise LeagueError("rounds must be 'single' or 'double'")
+        raise LeagueError(N_("rounds must be {single} or {double}"), single="'single'",
+                          double="'double'")
     if not name.strip():
-        raise LeagueError("a league needs a name")
+        raise LeagueError(N_("a league needs a name"))
     setup = LeagueSetup(players, game_options, {})
     league = await store.create_league(
         guild_id, channel_id, name.strip(), game, weekday=weekday,
@@ -148,7 +150,7 @@ async def create_league(
 async def get_league(store: Store, league_id: int) -> League:
     league = await store.get_league(league_id)
     if league is None:
-        raise LeagueError(f"there is no league {league_id}")
+        raise LeagueError(N_("there is no league {league}"), league=league_id)
     return league
 
 
@@ -156,7 +158,7 @@ async def league_season(store: Store, league: League) -> Season:
     """The league's (latest) season."""
     seasons = await store.list_seasons(league.guild_id, league_id=league.id)
     if not seasons:
-        raise LeagueError(f"league {league.name!r} has no season")
+        raise LeagueError(N_("league {league} has no season"), league=repr(league.name))
     return seasons[-1]
 
 
@@ -179,16 +181,19 @@ async def join_league(
     """
     league = await get_league(store, league_id)
     if league.status != OPEN:
-        raise LeagueError(f"league {league.name!r} is not taking entrants")
+        raise LeagueError(N_("league {league} is not taking entrants"), league=repr(league.name))
     size = league_formats(league.game)[LeagueSetup.of(league).players]
     if len(members) != size or len(set(members)) != size:
-        raise LeagueError(f"an entrant of this league is {size} different player"
-                          f"{'s' if size > 1 else ''}")
+        if size == 1:
+            raise LeagueError(N_("an entrant of this league is one player"))
+        raise LeagueError(N_("an entrant of this league is {count} different players"),
+                          count=size)
     season = await league_season(store, league)
     for entrant in await active_entrants(store, league, season):
         taken = set(entrant.members) & set(members)
         if taken:
-            raise LeagueError(f"<@{min(taken)}> already plays in league {league.name!r}")
+            raise LeagueError(N_("{player} already plays in league {league}"),
+                              player=f"<@{min(taken)}>", league=repr(league.name))
     if size == 1:
         return await store.add_entrant(season.id, list(members))
     count = len(await store.list_entrants(season.id))
@@ -211,12 +216,12 @@ async def withdraw(
     """Withdraw an entrant (see the module docstring for what happens to its fixtures)."""
     league = await get_league(store, league_id)
     if league.status == CLOSED:
-        raise LeagueError(f"league {league.name!r} is closed")
+        raise LeagueError(N_("league {league} is closed"), league=repr(league.name))
     season = await league_season(store, league)
     entrant = await store.get_entrant(entrant_id)
     setup = LeagueSetup.of(league)
     if entrant is None or entrant.season_id != season.id or setup.is_withdrawn(entrant_id):
-        raise LeagueError("that entrant does not play in this league")
+        raise LeagueError(N_("that entrant does not play in this league"))
     forfeited: list[Fixture] = []
     voided: list[Fixture] = []
     if league.status == RUNNING:
@@ -248,17 +253,17 @@ async def start_league(
     """
     league = await get_league(store, league_id)
     if league.status != OPEN:
-        raise LeagueError(f"league {league.name!r} has already started")
+        raise LeagueError(N_("league {league} has already started"), league=repr(league.name))
     season = await league_season(store, league)
     entrants = await active_entrants(store, league, season)
     if len(entrants) < 2:
-        raise LeagueError("a league needs at least two entrants to start")
+        raise LeagueError(N_("a league needs at least two entrants to start"))
     rounds = round_robin([e.id for e in entrants], league.rounds)
     if first_day is None:
         first_day = first_kickoff_date(now, league.weekday, league.start_time,
                                        league.time_zone)
     elif first_day.weekday() != league.weekday:
-        raise LeagueError("the first round must be on the league's weekday")
+        raise LeagueError(N_("the first round must be on the league's weekday"))
     times = weekly_times(first_day, league.start_time, league.time_zone, len(rounds))
     new = [NewFixture(r, home, away, when, "scheduled" if away is not None else "bye")
            for r, (pairs, when) in enumerate(zip(rounds, times, strict=True), start=1)
@@ -315,7 +320,7 @@ async def close_league(store: Store, league_id: int, now: dt.datetime) -> list[S
     """Close the league: void unplayed fixtures, finish the season; return final table."""
     league = await get_league(store, league_id)
     if league.status == CLOSED:
-        raise LeagueError(f"league {league.name!r} is already closed")
+        raise LeagueError(N_("league {league} is already closed"), league=repr(league.name))
     season = await league_season(store, league)
     for f in await store.list_fixtures(season.id):
         if f.status in UNPLAYED:

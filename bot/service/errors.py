@@ -8,8 +8,14 @@ Text that is not a template of ours (an engine's reason passed on) is kept as gi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from bot.i18n import N_
-from bot.i18n.said import SaidError
+from bot.i18n.said import Said, SaidError
+
+if TYPE_CHECKING:
+    from bot.i18n import Translator
 
 
 class ServiceError(SaidError):
@@ -51,3 +57,25 @@ class StaleAction(Rejected):
 
 class SaveFailed(ServiceError):
     """The store could not save the action; the table was reloaded and nothing changed."""
+
+
+CLOSED: str = N_("the table was closed")
+"""The default reason of an ``abandoned`` event."""
+CLOSED_BY: str = N_("closed by {player}")
+"""A table closed by a player (the event's ``by`` holds their name)."""
+LOBBY_EXPIRED: str = N_("the lobby expired after 30 idle minutes")
+REPLACED: str = N_("replaced by a new terminal match")
+
+
+def abandon_reason(data: Mapping[str, object], t: Translator) -> str:
+    """The reason of an ``abandoned`` event in ``t``'s language: a reason the service
+    marked for translation is translated (``{player}`` filled from ``by``); any other text
+    is shown as it is."""
+    reason = str(data.get("reason") or CLOSED)
+    by = data.get("by")
+    if by is not None:
+        return Said.of(reason, player=str(by)).text(t)
+    return t.gettext(reason)
+
+NO_SEAT: str = N_("you have no seat at this table")
+TABLE_GONE: str = N_("that table is closed")

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.service.errors import LobbyError, TableChanged
+from bot.service.errors import CLOSED, LobbyError, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
 from bot.service.seats import Seat, seat_of
@@ -262,16 +262,21 @@ class Lobby:
             self._hub.registry.publish(table, events)
         self._hub._kick(table)
 
-    async def abandon(self, table_id: int, reason: str = "the table was closed") -> None:
+    async def abandon(self, table_id: int, reason: str = CLOSED, *,
+                      by: str | None = None) -> None:
         """:meth:`TableService.abandon` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         async with table.lock:
-            await self.abandon_locked(table, reason)
+            await self.abandon_locked(table, reason, by=by)
 
-    async def abandon_locked(self, table: LiveTable, reason: str) -> None:
+    async def abandon_locked(self, table: LiveTable, reason: str, *,
+                             by: str | None = None) -> None:
         await self._hub.rows.write(table, status="abandoned", turn_deadline=None,
                               lobby_deadline=None)
         table.status = "abandoned"
+        data: dict[str, Any] = {"reason": reason}
+        if by is not None:
+            data["by"] = by
         self._hub.registry.publish(table, [TableEvent(
-            table.id, "abandoned", {"reason": reason}, None, table.version)])
+            table.id, "abandoned", data, None, table.version)])
         self._hub.registry.unload(table)

@@ -46,7 +46,7 @@ from typing import Any
 from bot.service.ai import DEFAULT_BUDGET_MS, Pool
 from bot.service.aiturns import AITurns
 from bot.service.clock import Clock, SystemClock
-from bot.service.errors import NoSuchTable, TableChanged
+from bot.service.errors import CLOSED, NoSuchTable, TableChanged
 from bot.service.events import Subscription, TableEvent
 from bot.service.hooks import NoRatings, RatingsHook
 from bot.service.live import LiveTable, TableSettings
@@ -377,9 +377,13 @@ class TableService:
         """Start the match (every seat must be taken): lobby → playing."""
         await self.lobby.start_match(table_id)
 
-    async def abandon(self, table_id: int, reason: str = "the table was closed") -> None:
-        """Close the table without a result (lobby or playing)."""
-        await self.lobby.abandon(table_id, reason)
+    async def abandon(self, table_id: int, reason: str = CLOSED, *,
+                      by: str | None = None) -> None:
+        """Close the table without a result (lobby or playing). ``reason`` is an English
+        message id marked with ``N_`` (front ends translate it); ``by``: who closed it,
+        the ``{player}`` of a reason that names them (``CLOSED_BY``). Both travel in the
+        ``abandoned`` event's data."""
+        await self.lobby.abandon(table_id, reason, by=by)
 
     # == play (ActionPath, AITurns, TurnTimers) =======================================
     async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],

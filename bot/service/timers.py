@@ -14,7 +14,7 @@ import datetime as dt
 import logging
 from typing import TYPE_CHECKING
 
-from bot.service.errors import Rejected, SaveFailed, StaleAction, TableChanged
+from bot.service.errors import LOBBY_EXPIRED, Rejected, SaveFailed, StaleAction, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 
@@ -106,7 +106,7 @@ class TurnTimers:
                     if table.status == "lobby" and table.lobby_deadline == when:
                         try:
                             await self._hub.lobby.abandon_locked(table,
-                                                "the lobby expired after 30 idle minutes")
+                                                LOBBY_EXPIRED)
                         except TableChanged:
                             continue  # another writer touched it: its deadline holds
                 return

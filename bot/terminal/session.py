@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from bot.i18n import translator
 from bot.service import LobbyError, Rejected, Seat, StaleAction, TableService
+from bot.service.errors import REPLACED, abandon_reason
 from bot.service.events import RESYNC, TableEvent
 from bot.terminal.choices import Choices
 from bot.terminal.config import DEFAULT_FORCED_PAUSE, DEFAULT_PACE, PlayConfig
@@ -189,7 +190,7 @@ class Session:
         table_id = service.find(location)
         if not cfg.resume:
             if table_id is not None:
-                await service.abandon(table_id, "replaced by a new terminal match")
+                await service.abandon(table_id, REPLACED)
             try:
                 table_id = await self._create(service, location)
             except LobbyError as exc:
@@ -354,7 +355,7 @@ class Session:
             return 0
         elif kind == "abandoned":
             self.front.notice(self.t.gettext("The table was closed: {reason}.").format(
-                reason=data.get("reason")))
+                reason=abandon_reason(data, self.t)))
             return 0
         else:
             line = event_line(model.seating, kind, data)
