@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.discord_bot.answer import Reply, UserError, answer
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.languages import AUTO, Languages, language_choices
-from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
+from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.messages import language_setting_label, server_language_set
 from bot.settings import Settings
 from storage import GuildSettings, Store
@@ -44,8 +44,8 @@ def settings_text(gs: GuildSettings, t: Translator, language: str) -> str:
 class AdminCog(commands.Cog, name="AdminCog"):
     """Guild settings and command syncing."""
 
-    admin = app_commands.Group(name=pgettext_noop(COMMAND_NAME, "admin"),
-                               description=pgettext_noop(COMMAND_DESCRIPTION,
+    admin = app_commands.Group(name=pgettext_noop("command name", "admin"),
+                               description=pgettext_noop("command description",
                                                          "Bot administration (owner only)"),
                                default_permissions=discord.Permissions(manage_guild=True))
     """Shown to members with Manage Server only; ``/admin sync`` is owner-checked too."""
@@ -55,26 +55,26 @@ class AdminCog(commands.Cog, name="AdminCog"):
         self.bot, self.settings, self.store, self.hub = bot, settings, store, hub
         self.languages = languages
 
-    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "settings"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.command(name=pgettext_noop("command name", "settings"),
+                          description=pgettext_noop("command description",
                                                     "This server's table settings"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(
-        turn_timeout=pgettext_noop(COMMAND_DESCRIPTION,
+        turn_timeout=pgettext_noop("command description",
                                    "seconds a player has to act before an AI plays for them"),
-        ai_pace=pgettext_noop(COMMAND_DESCRIPTION, "seconds an AI player waits before it plays"),
-        images=pgettext_noop(COMMAND_DESCRIPTION, "draw the table and hands as pictures"),
-        ai_matches_rated=pgettext_noop(COMMAND_DESCRIPTION,
+        ai_pace=pgettext_noop("command description", "seconds an AI player waits before it plays"),
+        images=pgettext_noop("command description", "draw the table and hands as pictures"),
+        ai_matches_rated=pgettext_noop("command description",
                                        "whether matches with AI players count for ratings"),
-        language=pgettext_noop(COMMAND_DESCRIPTION,
+        language=pgettext_noop("command description",
                                "the language of public messages (lobby, table, results, "
                                "leagues)"))
-    @app_commands.rename(turn_timeout=pgettext_noop(COMMAND_NAME, "turn_timeout"),
-                         ai_pace=pgettext_noop(COMMAND_NAME, "ai_pace"),
-                         images=pgettext_noop(COMMAND_NAME, "images"),
-                         ai_matches_rated=pgettext_noop(COMMAND_NAME, "ai_matches_rated"),
-                         language=pgettext_noop(COMMAND_NAME, "language"))
+    @app_commands.rename(turn_timeout=pgettext_noop("command name", "turn_timeout"),
+                         ai_pace=pgettext_noop("command name", "ai_pace"),
+                         images=pgettext_noop("command name", "images"),
+                         ai_matches_rated=pgettext_noop("command name", "ai_matches_rated"),
+                         language=pgettext_noop("command name", "language"))
     @app_commands.choices(language=language_choices())
     async def settings_command(self, interaction: Interaction,
                                turn_timeout: app_commands.Range[int, 10, 86400] | None = None,
@@ -112,12 +112,12 @@ class AdminCog(commands.Cog, name="AdminCog"):
         await answer(interaction, run, t=await self.languages.reader(interaction),
                      private_wait=True, defer_after=self.settings.defer_after)
 
-    @admin.command(name=pgettext_noop(COMMAND_NAME, "sync"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @admin.command(name=pgettext_noop("command name", "sync"),
+                   description=pgettext_noop("command description",
                                              "Publish the slash commands (bot owner only)"))
     @app_commands.describe(here=pgettext_noop(
-        COMMAND_DESCRIPTION, "sync to this server only (instant) instead of globally"))
-    @app_commands.rename(here=pgettext_noop(COMMAND_NAME, "here"))
+        "command description", "sync to this server only (instant) instead of globally"))
+    @app_commands.rename(here=pgettext_noop("command name", "here"))
     async def sync(self, interaction: Interaction, here: bool = False) -> None:
         t = await self.languages.reader(interaction)
 

@@ -211,7 +211,7 @@ def said_text(said: Said | str, t: Translator) -> str:
 class CommandTexts(app_commands.Translator):
     """Slash command names, descriptions and choices in the Discord client languages we
     speak (of ours, Discord has only Indonesian): the catalog's translation of each text
-    marked with ``pgettext_noop(COMMAND_NAME | COMMAND_DESCRIPTION, …)``; no translation
+    marked with ``pgettext_noop("command name" | "command description", …)``; no translation
     (English) otherwise. Choice names use the description context (they are shown, not
     typed)."""
 
@@ -236,7 +236,7 @@ def language_choices() -> list[app_commands.Choice[str]]:
     return [*(app_commands.Choice(name=f"{ENDONYMS[code]} ({code})", value=code)
               for code in SUPPORTED),
             app_commands.Choice(name=pgettext_noop(
-                COMMAND_DESCRIPTION, "Automatic (from Discord's language)"), value=AUTO)]
+                "command description", "Automatic (from Discord's language)"), value=AUTO)]
 
 
 class LanguageCog(commands.Cog, name="PlayerLanguage"):
@@ -246,13 +246,13 @@ class LanguageCog(commands.Cog, name="PlayerLanguage"):
         self.languages = languages
 
     @app_commands.command(
-        name=pgettext_noop(COMMAND_NAME, "language"),
-        description=pgettext_noop(COMMAND_DESCRIPTION,
+        name=pgettext_noop("command name", "language"),
+        description=pgettext_noop("command description",
                                   "The language of your hand, your panels and the bot's DMs"))
     @app_commands.describe(choice=pgettext_noop(
-        COMMAND_DESCRIPTION, "your language; automatic: your Discord language, else the "
+        "command description", "your language; automatic: your Discord language, else the "
                              "server's"))
-    @app_commands.rename(choice=pgettext_noop(COMMAND_NAME, "language"))
+    @app_commands.rename(choice=pgettext_noop("command name", "language"))
     @app_commands.choices(choice=language_choices())
     async def language(self, interaction: Interaction, choice: str | None = None) -> None:
         async def run() -> Reply:

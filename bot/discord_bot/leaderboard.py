@@ -68,7 +68,7 @@ from bot.discord_bot.club_texts import (
 )
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.safe import safe_name
-from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
+from bot.i18n import N_, Translator, pgettext_noop
 from bot.ratings import end_rating_season, leaderboard, start_rating_season
 from bot.stats import (
     MAX_HISTORY_PAGE,
@@ -403,17 +403,17 @@ class StatsCog(commands.Cog, name="ClubStats"):
 
     # -- /leaderboard -----------------------------------------------------------------
 
-    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "leaderboard"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.command(name=pgettext_noop("command name", "leaderboard"),
+                          description=pgettext_noop("command description",
                                                     "The server's rated players"))
     @app_commands.guild_only()
     @app_commands.describe(
-        game=pgettext_noop(COMMAND_DESCRIPTION, "Which game"),
-        season=pgettext_noop(COMMAND_DESCRIPTION, "A rating season (default: all time)"),
-        page=pgettext_noop(COMMAND_DESCRIPTION, "Page number (10 players per page)"))
-    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"),
-                         season=pgettext_noop(COMMAND_NAME, "season"),
-                         page=pgettext_noop(COMMAND_NAME, "page"))
+        game=pgettext_noop("command description", "Which game"),
+        season=pgettext_noop("command description", "A rating season (default: all time)"),
+        page=pgettext_noop("command description", "Page number (10 players per page)"))
+    @app_commands.rename(game=pgettext_noop("command name", "game"),
+                         season=pgettext_noop("command name", "season"),
+                         page=pgettext_noop("command name", "page"))
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard_command(self, interaction: discord.Interaction[Any], game: str,
                                   season: str | None = None,
@@ -443,17 +443,17 @@ class StatsCog(commands.Cog, name="ClubStats"):
     # -- /season -----------------------------------------------------------------------
 
     season_group = app_commands.Group(
-        name=pgettext_noop(COMMAND_NAME, "season"),
-        description=pgettext_noop(COMMAND_DESCRIPTION, "Rating seasons"), guild_only=True,
+        name=pgettext_noop("command name", "season"),
+        description=pgettext_noop("command description", "Rating seasons"), guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True))
 
-    @season_group.command(name=pgettext_noop(COMMAND_NAME, "start"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @season_group.command(name=pgettext_noop("command name", "start"),
+                          description=pgettext_noop("command description",
                                                     "Start a rating season (ends the running "
                                                     "one)"))
-    @app_commands.describe(name=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.describe(name=pgettext_noop("command description",
                                               "The season's name, e.g. 'Spring 2027'"))
-    @app_commands.rename(name=pgettext_noop(COMMAND_NAME, "name"))
+    @app_commands.rename(name=pgettext_noop("command name", "name"))
     async def season_start(self, interaction: discord.Interaction[Any],
                            name: app_commands.Range[str, 1, 100]) -> None:
         async def work(t: Translator) -> Reply:
@@ -468,8 +468,8 @@ class StatsCog(commands.Cog, name="ClubStats"):
                     command="`/leaderboard season:`"))
         await self._public(interaction, work)
 
-    @season_group.command(name=pgettext_noop(COMMAND_NAME, "end"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @season_group.command(name=pgettext_noop("command name", "end"),
+                          description=pgettext_noop("command description",
                                                     "End the running rating season"))
     async def season_end(self, interaction: discord.Interaction[Any]) -> None:
         async def work(t: Translator) -> Reply:
@@ -486,15 +486,15 @@ class StatsCog(commands.Cog, name="ClubStats"):
 
     # -- /stats ------------------------------------------------------------------------
 
-    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "stats"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.command(name=pgettext_noop("command name", "stats"),
+                          description=pgettext_noop("command description",
                                                     "A player's statistics and rating chart"))
     @app_commands.guild_only()
     @app_commands.describe(
-        user=pgettext_noop(COMMAND_DESCRIPTION, "Whose statistics (default: yours)"),
-        game=pgettext_noop(COMMAND_DESCRIPTION, "One game only"))
-    @app_commands.rename(user=pgettext_noop(COMMAND_NAME, "user"),
-                         game=pgettext_noop(COMMAND_NAME, "game"))
+        user=pgettext_noop("command description", "Whose statistics (default: yours)"),
+        game=pgettext_noop("command description", "One game only"))
+    @app_commands.rename(user=pgettext_noop("command name", "user"),
+                         game=pgettext_noop("command name", "game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def stats_command(self, interaction: discord.Interaction[Any],
                             user: discord.User | None = None,
@@ -534,16 +534,16 @@ class StatsCog(commands.Cog, name="ClubStats"):
 
     # -- /history ----------------------------------------------------------------------
 
-    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "history"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.command(name=pgettext_noop("command name", "history"),
+                          description=pgettext_noop("command description",
                                                     "Recent matches of the server"))
     @app_commands.guild_only()
     @app_commands.describe(
-        game=pgettext_noop(COMMAND_DESCRIPTION, "One game only"),
-        user=pgettext_noop(COMMAND_DESCRIPTION,
+        game=pgettext_noop("command description", "One game only"),
+        user=pgettext_noop("command description",
                            "Only this player's rated matches (needs a game)"))
-    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"),
-                         user=pgettext_noop(COMMAND_NAME, "user"))
+    @app_commands.rename(game=pgettext_noop("command name", "game"),
+                         user=pgettext_noop("command name", "user"))
     @app_commands.choices(game=GAME_CHOICES)
     async def history_command(self, interaction: discord.Interaction[Any],
                               game: str | None = None,

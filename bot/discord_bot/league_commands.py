@@ -79,7 +79,7 @@ from bot.discord_bot.club_texts import (
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.league_lookups import LeagueLookups
 from bot.discord_bot.safe import safe_name
-from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
+from bot.i18n import N_, Translator, pgettext_noop
 from bot.leagues.reminders import ReminderScheduler
 from bot.leagues.reports import (
     report_record,
@@ -108,10 +108,14 @@ REMINDER_MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, 
 LEAGUE_GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
                               for name, info in GAMES.items() if league_formats(name)]
 WEEKDAY_NAMES: Final = (
-    pgettext_noop(COMMAND_DESCRIPTION, "Monday"), pgettext_noop(COMMAND_DESCRIPTION, "Tuesday"),
-    pgettext_noop(COMMAND_DESCRIPTION, "Wednesday"),
-    pgettext_noop(COMMAND_DESCRIPTION, "Thursday"), pgettext_noop(COMMAND_DESCRIPTION, "Friday"),
-    pgettext_noop(COMMAND_DESCRIPTION, "Saturday"), pgettext_noop(COMMAND_DESCRIPTION, "Sunday"))
+    pgettext_noop("command description", "Monday"),
+    pgettext_noop("command description", "Tuesday"),
+    pgettext_noop("command description", "Wednesday"),
+    pgettext_noop("command description", "Thursday"),
+    pgettext_noop("command description", "Friday"),
+    pgettext_noop("command description", "Saturday"),
+    pgettext_noop("command description", "Sunday"),
+)
 WEEKDAY_CHOICES: Final = [app_commands.Choice(name=d, value=i)
                           for i, d in enumerate(WEEKDAY_NAMES)]
 assert len(WEEKDAY_NAMES) == len(WEEKDAYS)
@@ -179,11 +183,11 @@ def report_view(fixture_id: int, t: Translator) -> discord.ui.View:
 class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
     """``/league`` commands and the fixture reminders."""
 
-    league = app_commands.Group(name=pgettext_noop(COMMAND_NAME, "league"),
-                                description=pgettext_noop(COMMAND_DESCRIPTION, "Club leagues"),
+    league = app_commands.Group(name=pgettext_noop("command name", "league"),
+                                description=pgettext_noop("command description", "Club leagues"),
                                 guild_only=True)
-    team = app_commands.Group(name=pgettext_noop(COMMAND_NAME, "team"),
-                              description=pgettext_noop(COMMAND_DESCRIPTION, "League teams"),
+    team = app_commands.Group(name=pgettext_noop("command name", "team"),
+                              description=pgettext_noop("command description", "League teams"),
                               parent=league)
 
     def __init__(self, bot: commands.Bot, store: Store, clock: Clock, languages: Languages,
@@ -294,30 +298,30 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     # -- commands -----------------------------------------------------------------------
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "create"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION,
+    @league.command(name=pgettext_noop("command name", "create"),
+                    description=pgettext_noop("command description",
                                               "Create a league hosted in this channel (Manage "
                                               "Server)"))
     @app_commands.describe(
-        name=pgettext_noop(COMMAND_DESCRIPTION, "The league's name"),
-        game=pgettext_noop(COMMAND_DESCRIPTION, "The game played"),
-        weekday=pgettext_noop(COMMAND_DESCRIPTION, "Day of the weekly round (default Friday)"),
-        time=pgettext_noop(COMMAND_DESCRIPTION, "Kick-off time, HH:MM (default 20:00)"),
-        timezone=pgettext_noop(COMMAND_DESCRIPTION,
+        name=pgettext_noop("command description", "The league's name"),
+        game=pgettext_noop("command description", "The game played"),
+        weekday=pgettext_noop("command description", "Day of the weekly round (default Friday)"),
+        time=pgettext_noop("command description", "Kick-off time, HH:MM (default 20:00)"),
+        timezone=pgettext_noop("command description",
                                "IANA time zone of the kick-off, e.g. Europe/Berlin (default "
                                "UTC)"),
-        rounds=pgettext_noop(COMMAND_DESCRIPTION,
+        rounds=pgettext_noop("command description",
                              "single: everyone meets once; double: home and away"),
-        players=pgettext_noop(COMMAND_DESCRIPTION,
+        players=pgettext_noop("command description",
                               "Players per match (Albastini: 2 or 4; default 4 where "
                               "possible)"))
-    @app_commands.rename(name=pgettext_noop(COMMAND_NAME, "name"),
-                         game=pgettext_noop(COMMAND_NAME, "game"),
-                         weekday=pgettext_noop(COMMAND_NAME, "weekday"),
-                         time=pgettext_noop(COMMAND_NAME, "time"),
-                         timezone=pgettext_noop(COMMAND_NAME, "timezone"),
-                         rounds=pgettext_noop(COMMAND_NAME, "rounds"),
-                         players=pgettext_noop(COMMAND_NAME, "players"))
+    @app_commands.rename(name=pgettext_noop("command name", "name"),
+                         game=pgettext_noop("command name", "game"),
+                         weekday=pgettext_noop("command name", "weekday"),
+                         time=pgettext_noop("command name", "time"),
+                         timezone=pgettext_noop("command name", "timezone"),
+                         rounds=pgettext_noop("command name", "rounds"),
+                         players=pgettext_noop("command name", "players"))
     @app_commands.choices(game=LEAGUE_GAME_CHOICES,  # type: ignore[misc]
                           weekday=WEEKDAY_CHOICES)
     async def create(self, interaction: discord.Interaction[Any],
@@ -356,19 +360,19 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     create.autocomplete("timezone")(time_zones)
 
-    @team.command(name=pgettext_noop(COMMAND_NAME, "add"),
-                  description=pgettext_noop(COMMAND_DESCRIPTION,
+    @team.command(name=pgettext_noop("command name", "add"),
+                  description=pgettext_noop("command description",
                                             "Enter a team of two in a league"))
     @app_commands.describe(
-        name=pgettext_noop(COMMAND_DESCRIPTION, "Team name"),
-        member1=pgettext_noop(COMMAND_DESCRIPTION, "First player"),
-        member2=pgettext_noop(COMMAND_DESCRIPTION, "Second player"),
-        league=pgettext_noop(COMMAND_DESCRIPTION,
+        name=pgettext_noop("command description", "Team name"),
+        member1=pgettext_noop("command description", "First player"),
+        member2=pgettext_noop("command description", "Second player"),
+        league=pgettext_noop("command description",
                              "Which league (default: the one in this channel)"))
-    @app_commands.rename(name=pgettext_noop(COMMAND_NAME, "name"),
-                         member1=pgettext_noop(COMMAND_NAME, "member1"),
-                         member2=pgettext_noop(COMMAND_NAME, "member2"),
-                         league=pgettext_noop(COMMAND_NAME, "league"))
+    @app_commands.rename(name=pgettext_noop("command name", "name"),
+                         member1=pgettext_noop("command name", "member1"),
+                         member2=pgettext_noop("command name", "member2"),
+                         league=pgettext_noop("command name", "league"))
     async def team_add(self, interaction: discord.Interaction[Any],
                        name: app_commands.Range[str, 1, 60], member1: discord.User,
                        member2: discord.User, league: str | None = None) -> None:
@@ -394,12 +398,12 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     team_add.autocomplete("league")(league_names)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "join"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION,
+    @league.command(name=pgettext_noop("command name", "join"),
+                    description=pgettext_noop("command description",
                                               "Enter a league of a two-player game yourself"))
     @app_commands.describe(league=pgettext_noop(
-        COMMAND_DESCRIPTION, "Which league (default: the one in this channel)"))
-    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"))
+        "command description", "Which league (default: the one in this channel)"))
+    @app_commands.rename(league=pgettext_noop("command name", "league"))
     async def join(self, interaction: discord.Interaction[Any],
                    league: str | None = None) -> None:
         async def work(t: Translator) -> Reply:
@@ -414,15 +418,15 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     join.autocomplete("league")(league_names)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "withdraw"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION,
+    @league.command(name=pgettext_noop("command name", "withdraw"),
+                    description=pgettext_noop("command description",
                                               "Withdraw your entrant from a league"))
     @app_commands.describe(
-        league=pgettext_noop(COMMAND_DESCRIPTION,
+        league=pgettext_noop("command description",
                              "Which league (default: the one in this channel)"),
-        member=pgettext_noop(COMMAND_DESCRIPTION, "Withdraw this member's entrant (admins)"))
-    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
-                         member=pgettext_noop(COMMAND_NAME, "member"))
+        member=pgettext_noop("command description", "Withdraw this member's entrant (admins)"))
+    @app_commands.rename(league=pgettext_noop("command name", "league"),
+                         member=pgettext_noop("command name", "member"))
     async def withdraw_command(self, interaction: discord.Interaction[Any],
                                league: str | None = None,
                                member: discord.User | None = None) -> None:
@@ -465,17 +469,17 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     withdraw_command.autocomplete("league")(league_names)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "schedule"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION,
+    @league.command(name=pgettext_noop("command name", "schedule"),
+                    description=pgettext_noop("command description",
                                               "Start the league: make the weekly round robin "
                                               "(Manage Server)"))
     @app_commands.describe(
-        league=pgettext_noop(COMMAND_DESCRIPTION,
+        league=pgettext_noop("command description",
                              "Which league (default: the one in this channel)"),
-        first_day=pgettext_noop(COMMAND_DESCRIPTION,
+        first_day=pgettext_noop("command description",
                                 "Date of round 1, YYYY-MM-DD (default: the next league day)"))
-    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
-                         first_day=pgettext_noop(COMMAND_NAME, "first_day"))
+    @app_commands.rename(league=pgettext_noop("command name", "league"),
+                         first_day=pgettext_noop("command name", "first_day"))
     async def schedule(self, interaction: discord.Interaction[Any], league: str | None = None,
                        first_day: str | None = None) -> None:
         async def work(t: Translator) -> Reply:
@@ -514,17 +518,17 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     schedule.autocomplete("league")(league_names)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "fixtures"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION,
+    @league.command(name=pgettext_noop("command name", "fixtures"),
+                    description=pgettext_noop("command description",
                                               "A league's fixtures and results"))
     @app_commands.describe(
-        league=pgettext_noop(COMMAND_DESCRIPTION,
+        league=pgettext_noop("command description",
                              "Which league (default: the one in this channel)"),
-        round=pgettext_noop(COMMAND_DESCRIPTION, "One round only"),
-        page=pgettext_noop(COMMAND_DESCRIPTION, "Page of a long list"))
-    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
-                         round=pgettext_noop(COMMAND_NAME, "round"),
-                         page=pgettext_noop(COMMAND_NAME, "page"))
+        round=pgettext_noop("command description", "One round only"),
+        page=pgettext_noop("command description", "Page of a long list"))
+    @app_commands.rename(league=pgettext_noop("command name", "league"),
+                         round=pgettext_noop("command name", "round"),
+                         page=pgettext_noop("command name", "page"))
     async def fixtures(self, interaction: discord.Interaction[Any], league: str | None = None,
                        round: app_commands.Range[int, 1, 200] | None = None,
                        page: app_commands.Range[int, 1, 100] = 1) -> None:
@@ -545,14 +549,14 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     fixtures.autocomplete("league")(league_names)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "standings"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION, "A league's table"))
+    @league.command(name=pgettext_noop("command name", "standings"),
+                    description=pgettext_noop("command description", "A league's table"))
     @app_commands.describe(
-        league=pgettext_noop(COMMAND_DESCRIPTION,
+        league=pgettext_noop("command description",
                              "Which league (default: the one in this channel)"),
-        page=pgettext_noop(COMMAND_DESCRIPTION, "Page of a long table"))
-    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"),
-                         page=pgettext_noop(COMMAND_NAME, "page"))
+        page=pgettext_noop("command description", "Page of a long table"))
+    @app_commands.rename(league=pgettext_noop("command name", "league"),
+                         page=pgettext_noop("command name", "page"))
     async def standings_command(self, interaction: discord.Interaction[Any],
                                 league: str | None = None,
                                 page: app_commands.Range[int, 1, 100] = 1) -> None:
@@ -570,8 +574,8 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     standings_command.autocomplete("league")(league_names)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "list"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION, "The server's leagues"))
+    @league.command(name=pgettext_noop("command name", "list"),
+                    description=pgettext_noop("command description", "The server's leagues"))
     async def list_command(self, interaction: discord.Interaction[Any]) -> None:
         async def work(t: Translator) -> Reply:
             leagues = await self.store.list_leagues(guild_of(interaction))
@@ -584,25 +588,25 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             return Reply(embeds=[paged_embed(t.gettext("Leagues"), lines, 1, t)])
         await self._public(interaction, work)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "report"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION,
+    @league.command(name=pgettext_noop("command name", "report"),
+                    description=pgettext_noop("command description",
                                               "Report a match played at a physical table or "
                                               "elsewhere, as text or a file"))
     @app_commands.describe(
-        fixture=pgettext_noop(COMMAND_DESCRIPTION, "The fixture (autocompleted)"),
-        result=pgettext_noop(COMMAND_DESCRIPTION,
+        fixture=pgettext_noop("command description", "The fixture (autocompleted)"),
+        result=pgettext_noop("command description",
                              "Deals as HOME-AWAY, e.g. '20-16 22-14' (Turup kort: 9-0:made), "
                              "or JSON"),
-        sheet=pgettext_noop(COMMAND_DESCRIPTION,
+        sheet=pgettext_noop("command description",
                             "A file instead of result: a scoresheet or a game record, ≤ 256 "
                             "KB"),
-        first_dealer=pgettext_noop(COMMAND_DESCRIPTION,
+        first_dealer=pgettext_noop("command description",
                                    "Seat of the first dealer (default 0; home players sit 0 "
                                    "and 2)"))
-    @app_commands.rename(fixture=pgettext_noop(COMMAND_NAME, "fixture"),
-                         result=pgettext_noop(COMMAND_NAME, "result"),
-                         sheet=pgettext_noop(COMMAND_NAME, "sheet"),
-                         first_dealer=pgettext_noop(COMMAND_NAME, "first_dealer"))
+    @app_commands.rename(fixture=pgettext_noop("command name", "fixture"),
+                         result=pgettext_noop("command name", "result"),
+                         sheet=pgettext_noop("command name", "sheet"),
+                         first_dealer=pgettext_noop("command name", "first_dealer"))
     async def report(self, interaction: discord.Interaction[Any], fixture: int,
                      result: app_commands.Range[str, 1, 4000] | None = None,
                      sheet: discord.Attachment | None = None,
@@ -652,10 +656,10 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     report.autocomplete("fixture")(report_fixtures)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "confirm"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION, "Confirm a reported result"))
-    @app_commands.describe(fixture=pgettext_noop(COMMAND_DESCRIPTION, "The reported fixture"))
-    @app_commands.rename(fixture=pgettext_noop(COMMAND_NAME, "fixture"))
+    @league.command(name=pgettext_noop("command name", "confirm"),
+                    description=pgettext_noop("command description", "Confirm a reported result"))
+    @app_commands.describe(fixture=pgettext_noop("command description", "The reported fixture"))
+    @app_commands.rename(fixture=pgettext_noop("command name", "fixture"))
     async def confirm(self, interaction: discord.Interaction[Any], fixture: int) -> None:
         async def work(t: Translator) -> Reply:
             return Reply(content=await self.decide(interaction, fixture, True, t))
@@ -663,10 +667,10 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     confirm.autocomplete("fixture")(reported_fixtures)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "reject"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION, "Reject a reported result"))
-    @app_commands.describe(fixture=pgettext_noop(COMMAND_DESCRIPTION, "The reported fixture"))
-    @app_commands.rename(fixture=pgettext_noop(COMMAND_NAME, "fixture"))
+    @league.command(name=pgettext_noop("command name", "reject"),
+                    description=pgettext_noop("command description", "Reject a reported result"))
+    @app_commands.describe(fixture=pgettext_noop("command description", "The reported fixture"))
+    @app_commands.rename(fixture=pgettext_noop("command name", "fixture"))
     async def reject(self, interaction: discord.Interaction[Any], fixture: int) -> None:
         async def work(t: Translator) -> Reply:
             return Reply(content=await self.decide(interaction, fixture, False, t))
@@ -674,12 +678,12 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
 
     reject.autocomplete("fixture")(reported_fixtures)
 
-    @league.command(name=pgettext_noop(COMMAND_NAME, "close"),
-                    description=pgettext_noop(COMMAND_DESCRIPTION,
+    @league.command(name=pgettext_noop("command name", "close"),
+                    description=pgettext_noop("command description",
                                               "Close a league: final table (Manage Server)"))
     @app_commands.describe(league=pgettext_noop(
-        COMMAND_DESCRIPTION, "Which league (default: the one in this channel)"))
-    @app_commands.rename(league=pgettext_noop(COMMAND_NAME, "league"))
+        "command description", "Which league (default: the one in this channel)"))
+    @app_commands.rename(league=pgettext_noop("command name", "league"))
     async def close(self, interaction: discord.Interaction[Any],
                     league: str | None = None) -> None:
         async def work(t: Translator) -> Reply:

@@ -25,7 +25,7 @@ from discord.ext import commands
 from bot.discord_bot.answer import Reply, answer
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.panel import SeatState
-from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, pgettext_noop
+from bot.i18n import pgettext_noop
 from bot.service import ServiceError, TableService
 from games.actions import Action
 from storage import Store
@@ -100,13 +100,13 @@ class PreferencesCog(commands.Cog, name="PlayerPreferences"):
         self.languages = languages
 
     @app_commands.command(
-        name=pgettext_noop(COMMAND_NAME, "autoplay"),
-        description=pgettext_noop(COMMAND_DESCRIPTION,
+        name=pgettext_noop("command name", "autoplay"),
+        description=pgettext_noop("command description",
                                   "Play my only legal card for me (forced plays)"))
     @app_commands.describe(enabled=pgettext_noop(
-        COMMAND_DESCRIPTION, "on: your only legal card is played for you; off (the default): "
+        "command description", "on: your only legal card is played for you; off (the default): "
                              "you play every card"))
-    @app_commands.rename(enabled=pgettext_noop(COMMAND_NAME, "enabled"))
+    @app_commands.rename(enabled=pgettext_noop("command name", "enabled"))
     async def autoplay(self, interaction: Interaction, enabled: bool) -> None:
         t = await self.languages.reader(interaction)
 

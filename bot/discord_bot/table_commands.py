@@ -24,7 +24,7 @@ from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip, level_name
-from bot.i18n import COMMAND_DESCRIPTION, COMMAND_NAME, N_, Translator, pgettext_noop
+from bot.i18n import N_, Translator, pgettext_noop
 from bot.service import LobbyError, NoSuchTable
 from games.ai import PLAYABLE_LEVELS
 from games.errors import RecordError, quote
@@ -66,8 +66,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
     """Tables in channels (see the module docstring)."""
 
     table = app_commands.Group(
-        name=pgettext_noop(COMMAND_NAME, "table"),
-        description=pgettext_noop(COMMAND_DESCRIPTION, "Card tables in this channel"),
+        name=pgettext_noop("command name", "table"),
+        description=pgettext_noop("command description", "Card tables in this channel"),
         guild_only=True)
 
     def __init__(self, hub: TableHub, clicks: TableClicks) -> None:
@@ -90,17 +90,17 @@ class TableCommands(commands.Cog, name="TableCommands"):
         await answer(interaction, run, t=t, private_wait=True,
                      defer_after=self.hub.settings.defer_after)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "new"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "new"),
+                   description=pgettext_noop("command description",
                                              "Open a table (a lobby) in this channel"))
     @app_commands.describe(
-        game=pgettext_noop(COMMAND_DESCRIPTION, "the game"),
-        options=pgettext_noop(COMMAND_DESCRIPTION, 'rule options as JSON, e.g. {"target": 1}'),
-        players=pgettext_noop(COMMAND_DESCRIPTION,
+        game=pgettext_noop("command description", "the game"),
+        options=pgettext_noop("command description", 'rule options as JSON, e.g. {"target": 1}'),
+        players=pgettext_noop("command description",
                               "number of players, where the game allows several"))
-    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"),
-                         options=pgettext_noop(COMMAND_NAME, "options"),
-                         players=pgettext_noop(COMMAND_NAME, "players"))
+    @app_commands.rename(game=pgettext_noop("command name", "game"),
+                         options=pgettext_noop("command name", "options"),
+                         players=pgettext_noop("command name", "players"))
     @app_commands.choices(game=GAME_CHOICES)
     async def table_new(self, interaction: Interaction, game: str,
                         options: str | None = None,
@@ -165,8 +165,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
                             problem=safe_name(str(exc))) from None
         return opts
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "join"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "join"),
+                   description=pgettext_noop("command description",
                                              "Take a seat at the table in this channel"))
     async def table_join(self, interaction: Interaction) -> None:
         t = await self._reader(interaction)
@@ -178,8 +178,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return private(t.gettext("You sit at seat {seat}.").format(seat=seat))
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "leave"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "leave"),
+                   description=pgettext_noop("command description",
                                              "Leave the lobby in this channel"))
     async def table_leave(self, interaction: Interaction) -> None:
         t = await self._reader(interaction)
@@ -190,8 +190,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return private(t.gettext("You left the table."))
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "start"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "start"),
+                   description=pgettext_noop("command description",
                                              "Start the match (host or Manage Server)"))
     async def table_start(self, interaction: Interaction) -> None:
         t = await self._reader(interaction)
@@ -204,15 +204,15 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return private(t.gettext("The match has started: {link}").format(link=p.link()))
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "ai"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "ai"),
+                   description=pgettext_noop("command description",
                                              "Seat an AI player of a level, at a chosen seat"))
     @app_commands.describe(
-        level=pgettext_noop(COMMAND_DESCRIPTION,
+        level=pgettext_noop("command description",
                             "random, rules (sound habits) or search (the strongest)"),
-        seat=pgettext_noop(COMMAND_DESCRIPTION, "the seat (default: the first free one)"))
-    @app_commands.rename(level=pgettext_noop(COMMAND_NAME, "level"),
-                         seat=pgettext_noop(COMMAND_NAME, "seat"))
+        seat=pgettext_noop("command description", "the seat (default: the first free one)"))
+    @app_commands.rename(level=pgettext_noop("command name", "level"),
+                         seat=pgettext_noop("command name", "seat"))
     @app_commands.choices(level=[app_commands.Choice(name=n, value=n)
                                  for n in PLAYABLE_LEVELS])
     async def table_ai(self, interaction: Interaction, level: str = "rules",
@@ -227,13 +227,13 @@ class TableCommands(commands.Cog, name="TableCommands"):
                 level=level_name(level, t), seat=taken))
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "remove"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "remove"),
+                   description=pgettext_noop("command description",
                                              "Empty a seat of the lobby (host or Manage "
                                              "Server)"))
-    @app_commands.describe(seat=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.describe(seat=pgettext_noop("command description",
                                               "the seat number shown in the lobby"))
-    @app_commands.rename(seat=pgettext_noop(COMMAND_NAME, "seat"))
+    @app_commands.rename(seat=pgettext_noop("command name", "seat"))
     async def table_remove(self, interaction: Interaction,
                            seat: app_commands.Range[int, 0, 5]) -> None:
         t = await self._reader(interaction)
@@ -246,12 +246,12 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return private(t.gettext("Seat {seat} is free.").format(seat=seat))
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "arrange"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "arrange"),
+                   description=pgettext_noop("command description",
                                              "Rearrange the seats (and so the teams)"))
     @app_commands.describe(order=pgettext_noop(
-        COMMAND_DESCRIPTION, "who sits where: e.g. '0 2 1 3' swaps seats 1 and 2"))
-    @app_commands.rename(order=pgettext_noop(COMMAND_NAME, "order"))
+        "command description", "who sits where: e.g. '0 2 1 3' swaps seats 1 and 2"))
+    @app_commands.rename(order=pgettext_noop("command name", "order"))
     async def table_arrange(self, interaction: Interaction, order: str) -> None:
         t = await self._reader(interaction)
 
@@ -268,8 +268,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return private(t.gettext("The seats are rearranged."))
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "status"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "status"),
+                   description=pgettext_noop("command description",
                                              "Where the table in this channel stands"))
     async def table_status(self, interaction: Interaction) -> None:
         t = await self._reader(interaction)
@@ -282,8 +282,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return private(f"{text}\n{p.link()}")
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "abandon"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "abandon"),
+                   description=pgettext_noop("command description",
                                              "Close the table without a result"))
     async def table_abandon(self, interaction: Interaction) -> None:
         t = await self._reader(interaction)
@@ -300,8 +300,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
                                    "will count."), view=view, ephemeral=True)
         await self._answer(interaction, t, run)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "export"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "export"),
+                   description=pgettext_noop("command description",
                                              "The match record as a JSON file"))
     async def table_export(self, interaction: Interaction) -> None:
         t = await self._reader(interaction)
@@ -329,8 +329,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
                          files=[(f"table-{table_id}.json", data)], ephemeral=True)
         await answer(interaction, run, t=t, defer_after=0, private_wait=True)
 
-    @table.command(name=pgettext_noop(COMMAND_NAME, "options"),
-                   description=pgettext_noop(COMMAND_DESCRIPTION,
+    @table.command(name=pgettext_noop("command name", "options"),
+                   description=pgettext_noop("command description",
                                              "The rule options in force at this table"))
     async def table_options(self, interaction: Interaction) -> None:
         t = await self._reader(interaction)
@@ -341,8 +341,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return Reply(embeds=options_embeds(info.game, info.options, t), ephemeral=True)
         await self._answer(interaction, t, run)
 
-    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "hand"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.command(name=pgettext_noop("command name", "hand"),
+                          description=pgettext_noop("command description",
                                                     "Your hand and your choices (private)"))
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
@@ -353,11 +353,11 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return
         await self.clicks.show_hand(interaction, table_id, interaction.user.id, update=False)
 
-    @app_commands.command(name=pgettext_noop(COMMAND_NAME, "rules"),
-                          description=pgettext_noop(COMMAND_DESCRIPTION,
+    @app_commands.command(name=pgettext_noop("command name", "rules"),
+                          description=pgettext_noop("command description",
                                                     "A game's rules in brief, with its options"))
-    @app_commands.describe(game=pgettext_noop(COMMAND_DESCRIPTION, "the game"))
-    @app_commands.rename(game=pgettext_noop(COMMAND_NAME, "game"))
+    @app_commands.describe(game=pgettext_noop("command description", "the game"))
+    @app_commands.rename(game=pgettext_noop("command name", "game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: str) -> None:
         t = await self._reader(interaction)

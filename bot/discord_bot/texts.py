@@ -23,16 +23,14 @@ TEAM_LETTERS = "ABCDEF"
 CONTENT_LIMIT: Final = 2000
 """Discord's limit for a message's content."""
 
-AI_LEVEL = "AI level"
-"""The gettext context of the AI level names."""
 
 
 def level_name(level: str, t: Translator) -> str:
     """An AI level as players read it (``search``, ``rules``, ``random`` in English)."""
     names = {
-        "search": t.pgettext(AI_LEVEL, "search"),
-        "rules": t.pgettext(AI_LEVEL, "rules"),
-        "random": t.pgettext(AI_LEVEL, "random"),
+        "search": t.pgettext("AI level", "search"),
+        "rules": t.pgettext("AI level", "rules"),
+        "random": t.pgettext("AI level", "random"),
     }
     return names.get(level, level)
 

@@ -53,7 +53,8 @@ def pgettext_noop(context: str, message: str) -> str:
     """:func:`N_` with a context: translate later with ``t.pgettext(context, message)``.
     Slash command names and descriptions use the contexts :data:`COMMAND_NAME` and
     :data:`COMMAND_DESCRIPTION`, whose translations the catalog check holds to Discord's
-    limits."""
+    limits. Write the context as a literal (``pgettext_noop("command name", "table")``):
+    extraction reads literals only."""
     return message
 
 

@@ -69,9 +69,9 @@ async def test_table_ai_seats_an_ai_of_the_chosen_level(fake_discord: Harness,
     lobby = await opened.wait_filled()
     [table_id] = app.service.table_ids()
     r = await alice.slash("table", "ai", level="search", seat=2)
-    assert r.ephemeral and "A search AI sits at seat 2" in r.content
+    assert r.ephemeral and "An AI (search) sits at seat 2" in r.content
     r = await alice.slash("table", "ai")
-    assert "A rules AI sits at seat 1" in r.content
+    assert "An AI (rules) sits at seat 1" in r.content
     r = await alice.slash("table", "ai", seat=2)  # taken: refused, nothing changes
     assert r.ephemeral
     seats = app.service.info(table_id).seats
