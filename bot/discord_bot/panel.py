@@ -125,6 +125,8 @@ class PanelDrawing:
     picture: bytes | None
     key: str
     to_act: bool
+    language: str
+    """The reader's language the panel is written in."""
 
     def files(self) -> list[discord.File]:
         import io
@@ -204,7 +206,8 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
         lit = frozenset(c for a in legal if (c := _card_of(a)) is not None) if legal else None
         picture = await hand_picture(hand, lit)
     key = panel_key(state, seat, t.language)  # a card's variants: the same turn's controls
-    return PanelDrawing(clip("\n".join(lines), 1990), ui, picture, key, bool(legal))
+    return PanelDrawing(clip("\n".join(lines), 1990), ui, picture, key, bool(legal),
+                        t.language)
 
 
 def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[Action],

@@ -283,7 +283,7 @@ class SeatPanels:
             return
         if panel.eph is not None:
             panel.eph.close()
-        panel.slot.shown(interaction)
+        panel.slot.shown(interaction, drawing.language)
         panel.eph = self._eph_live(panel, interaction)
         panel.eph.shown_as(drawing.key, 0)
         panel.eph_since = time.monotonic()

@@ -22,10 +22,12 @@ from typing import Final
 
 import discord
 
+from bot.i18n import N_, translator
+
 log = logging.getLogger(__name__)
 
-RETIRED: Final = ("This panel was replaced by a newer one. Use the newest panel, or "
-                  "**My hand** on the table message.")
+RETIRED: Final = N_("This panel was replaced by a newer one. Use the newest panel, or "
+                    "**My hand** on the table message.")
 TOKEN_LIFETIME: Final = 14 * 60.0
 """Seconds an interaction token may still edit its message (Discord: 15 minutes)."""
 
@@ -40,21 +42,23 @@ class PanelSlot:
         self.since = 0.0
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def shown(self, interaction: Interaction) -> None:
-        """``interaction`` was answered with the seat's private panel."""
+    def shown(self, interaction: Interaction, language: str) -> None:
+        """``interaction`` was answered with the seat's private panel, in ``language``
+        (the retired note of the previous panel is written in it)."""
         msg = interaction.message
         if msg is not None and msg.flags.ephemeral:
             return  # a click on the panel itself: the same panel, updated in place
         old, old_since = self.origin, self.since
         self.origin, self.since = interaction, time.monotonic()
         if old is not None and time.monotonic() - old_since < TOKEN_LIFETIME:
-            task = asyncio.get_running_loop().create_task(retire(old))
+            note = translator(language).gettext(RETIRED)
+            task = asyncio.get_running_loop().create_task(retire(old, note))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
 
-async def retire(origin: Interaction) -> None:
-    """Turn the panel ``origin`` answered with into an inert note (no controls)."""
+async def retire(origin: Interaction, note: str) -> None:
+    """Turn the panel ``origin`` answered with into an inert ``note`` (no controls)."""
     with contextlib.suppress(discord.HTTPException):
-        await origin.edit_original_response(content=RETIRED, view=None, attachments=[],
+        await origin.edit_original_response(content=note, view=None, attachments=[],
                                             embeds=[])

@@ -79,3 +79,4 @@ def abandon_reason(data: Mapping[str, object], t: Translator) -> str:
 
 NO_SEAT: str = N_("you have no seat at this table")
 TABLE_GONE: str = N_("that table is closed")
+CLOSED_ELSEWHERE: str = N_("the table was closed by another bot process")

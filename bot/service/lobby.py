@@ -15,7 +15,8 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.service.errors import CLOSED, LobbyError, TableChanged
+from bot.i18n import N_
+from bot.service.errors import CLOSED, NO_SEAT, LobbyError, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
 from bot.service.seats import Seat, seat_of
@@ -56,13 +57,15 @@ class Lobby:
         """:meth:`TableService.create_table` (whose docstring states the contract)."""
         info = GAMES.get(game)
         if info is None:
-            raise LobbyError(f"unknown game {game!r} (one of {', '.join(sorted(GAMES))})")
+            raise LobbyError(N_("unknown game {game} (one of {games})"), game=repr(game),
+                             games=", ".join(sorted(GAMES)))
         if location in self._hub.registry.by_location:
-            raise LobbyError("there is already an open table here")
+            raise LobbyError(N_("there is already an open table here"))
         if self._hub.registry.owns is not None and not self._hub.registry.owns(location):
-            raise LobbyError("this place is served by another bot process")
+            raise LobbyError(N_("this place is served by another bot process"))
         if standin not in LEVELS:
-            raise LobbyError(f"unknown AI level {standin!r} (one of {', '.join(LEVELS)})")
+            raise LobbyError(N_("unknown AI level {level} (one of {levels})"),
+                             level=repr(standin), levels=", ".join(LEVELS))
         seed_text = str(seed) if seed is not None else secrets.token_hex(8)
         try:
             match = info.match_type(dict(options or {}), players, first_dealer, seed=seed_text)
@@ -71,7 +74,8 @@ class Lobby:
         count = match.players
         seat_list: list[Seat | None] = list(seats) if seats is not None else [None] * count
         if len(seat_list) != count:
-            raise LobbyError(f"{info.title} is played by {count} here, not {len(seat_list)}")
+            raise LobbyError(N_("{game} is played by {count} here, not {given}"),
+                             game=info.title, count=count, given=len(seat_list))
         self.check_unique(seat_list)
         if isinstance(location, ChannelLocation):
             gs = await self._hub.store.get_guild_settings(location.guild_id)
@@ -96,8 +100,8 @@ class Lobby:
                 status="lobby", meta=settings.to_json(), lobby_deadline=lobby_deadline,
             )
         except LocationBusy as exc:
-            raise LobbyError(f"there is already an open table here (table {exc.table_id})"
-                             ) from None
+            raise LobbyError(N_("there is already an open table here (table {table})"),
+                             table=exc.table_id) from None
         table = self._hub.registry.from_row(row)
         self._hub.registry.index(table)
         self._hub.registry.publish_lobby(table)
@@ -112,14 +116,14 @@ class Lobby:
         """A user takes at most one seat (LobbyError otherwise)."""
         users = [s.user_id for s in seats if s is not None and s.user_id is not None]
         if len(users) != len(set(users)):
-            raise LobbyError("a player can take only one seat")
+            raise LobbyError(N_("a player can take only one seat"))
 
     async def _edit_lobby(self, table_id: int, edit: Callable[[LiveTable], None]) -> None:
         """Apply ``edit`` to the seats under the lock, compare-and-set the row, publish."""
         table = self._hub.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
-                raise LobbyError("the match has already started")
+                raise LobbyError(N_("the match has already started"))
             before = list(table.seats)
             edit(table)
             self.check_unique(table.seats)
@@ -143,11 +147,12 @@ class Lobby:
             for i, s in enumerate(table.seats):
                 if s is None:
                     return i
-            raise LobbyError("every seat is taken")
+            raise LobbyError(N_("every seat is taken"))
         if not 0 <= seat < table.players:
-            raise LobbyError(f"there is no seat {seat} at this table (0-{table.players - 1})")
+            raise LobbyError(N_("there is no seat {seat} at this table (0-{last})"), seat=seat,
+                             last=table.players - 1)
         if table.seats[seat] is not None:
-            raise LobbyError(f"seat {seat} is taken")
+            raise LobbyError(N_("seat {seat} is taken"), seat=seat)
         return seat
 
     async def join(self, table_id: int, user_id: int, name: str,
@@ -157,7 +162,7 @@ class Lobby:
 
         def edit(t: LiveTable) -> None:
             if seat_of(t.seats, user_id) is not None:
-                raise LobbyError("you already have a seat at this table")
+                raise LobbyError(N_("you already have a seat at this table"))
             i = self._free_seat(t, seat)
             t.seats[i] = Seat.human(user_id, name)
             chosen.append(i)
@@ -188,7 +193,7 @@ class Lobby:
         def edit(t: LiveTable) -> None:
             i = seat_of(t.seats, user_id)
             if i is None:
-                raise LobbyError("you have no seat at this table")
+                raise LobbyError(NO_SEAT)
             t.seats[i] = None
 
         await self._edit_lobby(table_id, edit)
@@ -198,7 +203,7 @@ class Lobby:
 
         def edit(t: LiveTable) -> None:
             if not 0 <= seat < t.players or t.seats[seat] is None:
-                raise LobbyError(f"seat {seat} is empty")
+                raise LobbyError(N_("seat {seat} is empty"), seat=seat)
             t.seats[seat] = None
 
         await self._edit_lobby(table_id, edit)
@@ -208,7 +213,7 @@ class Lobby:
         table = self._hub.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
-                raise LobbyError("the match has already started")
+                raise LobbyError(N_("the match has already started"))
             try:
                 match = table.info.match_type(dict(options), table.players,
                                               table.settings.first_dealer, seed="check")
@@ -225,7 +230,8 @@ class Lobby:
 
         def edit(t: LiveTable) -> None:
             if sorted(order) != list(range(t.players)):
-                raise LobbyError(f"an arrangement lists every seat 0-{t.players - 1} once")
+                raise LobbyError(N_("an arrangement lists every seat 0-{last} once"),
+                                 last=t.players - 1)
             t.seats = [t.seats[i] for i in order]
 
         await self._edit_lobby(table_id, edit)
@@ -235,10 +241,11 @@ class Lobby:
         table = self._hub.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
-                raise LobbyError("the match has already started")
+                raise LobbyError(N_("the match has already started"))
             empty = [i for i, s in enumerate(table.seats) if s is None]
             if empty:
-                raise LobbyError(f"seats {', '.join(map(str, empty))} are still empty")
+                raise LobbyError(N_("seats {seats} are still empty"),
+                                 seats=", ".join(map(str, empty)))
             table.status = "playing"
             events = [TableEvent(table.id, "started", {
                 "seats": table.seats_json(), "players": table.players,

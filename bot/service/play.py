@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.service.errors import Rejected, SaveFailed, StaleAction
+from bot.i18n import N_
+from bot.service.errors import NO_SEAT, Rejected, SaveFailed, StaleAction
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 from bot.service.seats import seat_of
@@ -45,7 +46,7 @@ class ActionPath:
         table = self._hub.registry.get(table_id)
         seat = seat_of(table.seats, user_id)
         if seat is None:
-            raise Rejected("you have no seat at this table")
+            raise Rejected(NO_SEAT)
         if not isinstance(action, Action):
             try:
                 _, action = action_from_json({**action, "seat": seat}, "action")
@@ -59,7 +60,7 @@ class ActionPath:
         async with table.lock:
             seat = seat_of(table.seats, user_id)
             if seat is None:
-                raise Rejected("you have no seat at this table")
+                raise Rejected(NO_SEAT)
             old = table.seats[seat]
             assert old is not None
             if not old.away and not old.timeouts:
@@ -77,7 +78,7 @@ class ActionPath:
         """:meth:`TableService.set_away` (whose docstring states the contract)."""
         table = self._hub.registry.get(table_id)
         if not 0 <= seat < table.players:
-            raise Rejected(f"there is no seat {seat} at this table")
+            raise Rejected(N_("there is no seat {seat} at this table"), seat=seat)
         async with table.lock:
             old = table.seats[seat]
             if old is None or old.is_ai or old.away:
@@ -94,7 +95,7 @@ class ActionPath:
                       by: By) -> None:
         async with table.lock:
             if table.status != "playing" or table.match is None:
-                raise Rejected("the match is not in progress")
+                raise Rejected(N_("the match is not in progress"))
             if not table.is_current(seat, version):
                 raise StaleAction()
             entry = table.log_entry(seat, action, by)
@@ -106,7 +107,7 @@ class ActionPath:
                 await self._hub.store.append_action(table.id, table.version, entry)
             except Exception as exc:
                 await self._hub.rows.reload(table)
-                raise SaveFailed("the action could not be saved; please try again") from exc
+                raise SaveFailed(N_("the action could not be saved; please try again")) from exc
             changes: dict[str, Any] = {}
             old = table.seats[seat]
             assert old is not None

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.i18n import N_
 from bot.service.errors import LobbyError, NoSuchTable
 from bot.service.events import WATCH_BOUND, Subscription, TableEvent
 from bot.service.live import LiveTable, TableSettings
@@ -55,7 +56,7 @@ class TableRegistry:
         """The open table ``table_id``; NoSuchTable when this process does not hold it."""
         table = self.tables.get(table_id)
         if table is None:
-            raise NoSuchTable(f"there is no open table {table_id}")
+            raise NoSuchTable(N_("there is no open table {table}"), table=table_id)
         return table
 
     def state(self, table_id: int, seat: int | None) -> TableEvent:
@@ -70,7 +71,7 @@ class TableRegistry:
         """:meth:`TableService.subscribe` (whose docstring states the contract)."""
         table = self.get(table_id)
         if seat is not None and not 0 <= seat < table.players:
-            raise LobbyError(f"there is no seat {seat} at this table")
+            raise LobbyError(N_("there is no seat {seat} at this table"), seat=seat)
         sub = Subscription(table_id, seat, self.unsubscribe, bound=bound)
         table.subs.append(sub)
         sub.deliver(self.state(table_id, seat))

@@ -13,7 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.service.errors import TableChanged
+from bot.service.errors import CLOSED_ELSEWHERE, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 from bot.service.rows import refresh, write_row
@@ -59,7 +59,7 @@ class RowSync:
         if row.status not in ("lobby", "playing"):
             table.status = row.status
             self._hub.registry.publish(table, [TableEvent(table.id, "abandoned", {
-                "reason": "the table was closed by another bot process"}, None,
+                "reason": CLOSED_ELSEWHERE}, None,
                 table.version)])
             self._hub.registry.unload(table)
             return

@@ -43,6 +43,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_
 from bot.service.ai import DEFAULT_BUDGET_MS, Pool
 from bot.service.aiturns import AITurns
 from bot.service.clock import Clock, SystemClock
@@ -255,7 +256,7 @@ class TableService:
         """What ``seat`` sees now (``None``: the public view); the lobby has no view."""
         deal = self.registry.get(table_id).deal
         if deal is None:
-            raise NoSuchTable("the match has not started")
+            raise NoSuchTable(N_("the match has not started"))
         return deal.view(seat)
 
     def legal(self, table_id: int, seat: int) -> list[Action]:
@@ -282,7 +283,7 @@ class TableService:
             return table.match.record()
         match = await self.store.get_match_for_table(table_id)
         if match is None:
-            raise NoSuchTable(f"table {table_id} has no match record")
+            raise NoSuchTable(N_("table {table} has no match record"), table=table_id)
         deals = await self.store.load_deals(match.id)
         head = dict(match.result.get("record_head", {}))
         return {**head, "deals": [d.record for d in deals]}

@@ -16,6 +16,7 @@ from discord.ext import commands
 from fakediscord import Harness, bot_options
 
 from bot.discord_bot import club
+from bot.discord_bot.languages import Languages
 from bot.ratings import MatchResultsHook
 from bot.service import FakeClock, TableService
 from storage import Store, open_store
@@ -46,8 +47,9 @@ class ClubBot(commands.Bot):
         self.club_store, self.club_service, self.reminders = store, service, reminders
 
     async def setup_hook(self) -> None:
+        self.languages = Languages(self, self.club_store)
         await club.setup(self, store=self.club_store, service=self.club_service,
-                         reminders=self.reminders)
+                         languages=self.languages, reminders=self.reminders)
 
 
 async def start_club(harness: Harness, tmp_path: Path, *, reminders: bool = False,
