@@ -85,7 +85,7 @@ class TableClicks:
             shown.append((presenter, drawing))
             return drawing.reply(presenter.images)
 
-        await update_in_place(interaction, run, t=await self.reader(interaction),
+        await update_in_place(interaction, run, t=await self.reader(interaction, click.table_id),
                               defer_after=self.hub.settings.defer_after)
         if shown:
             presenter, drawing = shown[0]
@@ -123,9 +123,22 @@ class TableClicks:
         if user_id != presenter.creator and not can_manage:
             raise UserError(refusal)
 
-    async def reader(self, interaction: Interaction) -> Translator:
-        """The clicking user's language."""
-        return await self.hub.languages.reader(interaction)
+    async def reader(self, interaction: Interaction, table_id: int) -> Translator:
+        """The clicking user's language. A click in a DM has no server: the table's
+        server decides the fallback (a Somali club's player reads Somali in their DMs)."""
+        languages = self.hub.languages
+        if interaction.guild_id is not None:
+            return await languages.reader(interaction)
+        languages.seen(interaction)
+        return await languages.player(interaction.user.id, await self._guild_of(table_id))
+
+    async def _guild_of(self, table_id: int) -> int | None:
+        presenter = self.hub.presenters.get(table_id)
+        if presenter is not None:
+            return presenter.guild_id
+        row = await self.hub.store.get_table(table_id)
+        where = None if row is None else row.location
+        return where.guild_id if isinstance(where, ChannelLocation) else None
 
     # -- play: the panel is updated in the answer -----------------------------------------
     async def act(self, interaction: Interaction, click: Click, action: Action | None, *,
@@ -162,7 +175,7 @@ class TableClicks:
     async def _play(self, interaction: Interaction, click: Click,
                     choose: Callable[[SeatState], Awaitable[Action]]) -> None:
         shown: list[tuple[int, PanelDrawing, SeatState]] = []
-        t = await self.reader(interaction)
+        t = await self.reader(interaction, click.table_id)
 
         async def run() -> Reply | None:
             presenter = await self.presenter(click.table_id)
@@ -225,7 +238,7 @@ class TableClicks:
         """The seat's panel, privately: an update of the panel clicked on, or a new
         ephemeral panel (**My hand**, ``/hand``)."""
         shown: list[tuple[int, PanelDrawing, SeatState]] = []
-        t = await self.reader(interaction)
+        t = await self.reader(interaction, table_id)
 
         async def run() -> Reply | None:
             presenter = await self.presenter(table_id)
@@ -252,7 +265,7 @@ class TableClicks:
         await self._shown(interaction, table_id, shown)
 
     async def back(self, interaction: Interaction, click: Click) -> None:
-        t = await self.reader(interaction)
+        t = await self.reader(interaction, click.table_id)
 
         async def run() -> Reply:
             if self.service.seat_of(click.table_id, click.user_id) is None:
@@ -263,7 +276,7 @@ class TableClicks:
                      defer_after=self.hub.settings.defer_after)
 
     async def abandon(self, interaction: Interaction, click: Click) -> None:
-        t = await self.reader(interaction)
+        t = await self.reader(interaction, click.table_id)
 
         async def run() -> Reply:
             presenter = await self.presenter(click.table_id)

@@ -102,7 +102,7 @@ class ShardedClicks(TableClicks):
         if self.service.holds(click.table_id):
             await super().act(interaction, click, action, picked=picked)
         elif action is None:
-            await self._refuse(interaction, N_("That choice is not understood."))
+            await self._refuse(interaction, click.table_id, N_("That choice is not understood."))
         elif picked:
             await self._forward(interaction, ForwardRequest.panel(
                 click.table_id, click.user_id,
@@ -116,7 +116,7 @@ class ShardedClicks(TableClicks):
         if self.service.holds(click.table_id):
             await super().bid_cards(interaction, click, cards)
         elif not cards:
-            await self._refuse(interaction, N_("Choose at least one card."))
+            await self._refuse(interaction, click.table_id, N_("Choose at least one card."))
         else:
             await self._forward(interaction, ForwardRequest.act(
                 click.table_id, click.user_id, Action.bid_cards(cards).to_json(),
@@ -144,17 +144,17 @@ class ShardedClicks(TableClicks):
             await self._forward(interaction,
                                 ForwardRequest.rejoin(click.table_id, click.user_id))
 
-    async def _refuse(self, interaction: Interaction, message: str) -> None:
+    async def _refuse(self, interaction: Interaction, table_id: int, message: str) -> None:
         async def run() -> None:
             raise UserError(message)
-        await answer(interaction, run, t=await self.reader(interaction),
+        await answer(interaction, run, t=await self.reader(interaction, table_id),
                      defer_after=self.hub.settings.defer_after)
 
     async def _forward(self, interaction: Interaction, request: ForwardRequest) -> None:
         """Acknowledge the click, hand it to the table's owner, and answer only what the
         owner cannot: a closed table, or an owner that does not answer in time."""
         await interaction.response.defer()  # first: Discord wants an answer within 3 s
-        t = await self.reader(interaction)
+        t = await self.reader(interaction, request.table_id)
         row = await self.hub.store.get_table(request.table_id)
         if row is None or row.status not in ("lobby", "playing"):
             await refuse(interaction, t.gettext(CLOSED))

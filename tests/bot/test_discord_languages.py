@@ -125,10 +125,16 @@ async def test_a_whole_match_speaks_the_servers_language(
     first_dm = alice.dms[0]
     stale = next((c for c in first_dm.walk_components()
                   if str(c.get("custom_id", "")).startswith("tt:")), None)
-    if stale is not None and stale["type"] == 3:
-        await alice.select(first_dm, stale["custom_id"], [stale["options"][0]["value"]])
-    elif stale is not None:
-        await alice.click(first_dm, stale["custom_id"])
+    if stale is not None:
+        before = len(fake_discord.server.requests)
+        if stale["type"] == 3:
+            await alice.select(first_dm, stale["custom_id"], [stale["options"][0]["value"]])
+        else:
+            await alice.click(first_dm, stale["custom_id"])
+        await fake_discord.wait_until(  # the refusal follows the acknowledgement
+            lambda: any("⚠️" in json.dumps(r.json, ensure_ascii=False)
+                        for r in fake_discord.server.requests[before:]) or None,
+            what="the stale click refused")
     await fake_discord.settle()
     found = problems(fake_discord, language)
     assert not found, "\n".join(found[:8])
