@@ -341,7 +341,7 @@ def read_report(game: str, text: str) -> ReportSheet:
             data = load_json(text)
         except RecordError as exc:
             raise ScoresheetError(N_("the report cannot be read: {problem}"),
-                                  problem=safe_name(str(exc))) from None
+                                  problem=str(exc)) from None
         if isinstance(data, Mapping) and RECORD_FIELDS & data.keys():
             return ReportSheet(record=dict(data))
         return ReportSheet(*_json_deals(data))

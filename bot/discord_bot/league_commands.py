@@ -251,11 +251,13 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
         if interaction.guild_id is None:
             return []
         leagues = await self.store.list_leagues(interaction.guild_id)
+        t = await self.languages.reader(interaction)
         out = []
         for league in sorted(leagues, key=lambda lg: (lg.status == CLOSED, -lg.id)):
             if current.lower() in league.name.lower() or current == str(league.id):
                 out.append(app_commands.Choice(
-                    name=clip(f"{league.name} ({game_title(league.game)})", 100),
+                    name=clip(f"{league.name} ({game_title(league.game)}, "
+                              f"{league_status(league.status, t)})", 100),
                     value=str(league.id)))
         return out[:25]
 

@@ -151,7 +151,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
             opts = load_json(options) if options else {}
         except RecordError as exc:  # bad syntax, too deep, a number of thousands of digits
             raise UserError(N_("Those options cannot be read: {problem}."),
-                            problem=safe_name(str(exc))) from None
+                            problem=str(exc)) from None
         if not isinstance(opts, dict):
             raise UserError(N_('Those options are not valid JSON: options must be a JSON '
                                'object, e.g. {example}'), example='`{"target": 1}`')
@@ -162,7 +162,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
             info.match_type(opts, players, 0, seed="check")
         except Exception as exc:
             raise UserError(N_("Those options do not work: {problem}"),
-                            problem=safe_name(str(exc))) from None
+                            problem=str(exc)) from None
         return opts
 
     @table.command(name=pgettext_noop("command name", "join"),

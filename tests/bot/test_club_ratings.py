@@ -107,7 +107,7 @@ async def test_leaderboard_refusals_and_empty_board(fake_discord: Harness,
     assert "No rated matches yet" in empty.message.embeds[0]["description"]
     assert not empty.message.custom_ids()
     unknown = await alice.slash("leaderboard", game="turup", season="Winter")
-    assert unknown.ephemeral and "no rating season 'Winter'" in unknown.content
+    assert unknown.ephemeral and "no rating season “Winter”" in unknown.content
     await stop_club(fake_discord, app)
 
 
@@ -207,7 +207,7 @@ async def test_season_board_and_a_refusal_after_a_deferral(
     shown = await fake_discord.wait_until(
         lambda: late.message if late.message and not late.message.loading else None,
         what="the refusal")
-    assert "no rating season 'Autumn'" in shown.content and not shown.embeds
+    assert "no rating season “Autumn”" in shown.content and not shown.embeds
     await stop_club(fake_discord, app)
 
 

@@ -14,6 +14,7 @@ from bot.discord_bot.options_panel import kind_of
 from bot.discord_bot.panel import SeatState, TableFacts, draw_panel
 from bot.discord_bot.safe import ZERO_WIDTH_SPACE, pings, safe_name
 from bot.discord_bot.signals import bid_worth, preferred, signal_words
+from bot.i18n import translator
 from bot.service import Seat
 from games.actions import Action
 from games.registry import GAMES
@@ -64,19 +65,21 @@ async def test_a_tarabish_lead_with_bella_is_one_option_per_card() -> None:
     legal = [Action.play("QS"), Action.play("QS", bella=True), Action.play("9H"),
              Action("concede")]
     drawing = await draw_panel(TableFacts(1, "tarabish", ((0, 2), (1, 3)), 9), 0,
-                               _state(legal, ["QS", "9H"]), images=False)
+                               _state(legal, ["QS", "9H"]), translator("en"), images=False)
     shown = [c for row in drawing.view.to_components() for c in row["components"]]
     selects = [c for c in shown if c["type"] == 3]
     assert len(selects) == 1
     values = [json.loads(o["value"]) for o in selects[0]["options"]]
     assert values == [{"type": "play", "card": "QS", "bella": True},
                       {"type": "play", "card": "9H"}]
-    assert [c["label"] for c in shown if c["type"] == 2] == ["Concede"]
+    assert [c["label"] for c in shown if c["type"] == 2] == ["Concede the hand"]
 
 
 async def test_truf_bid_cards_show_their_value() -> None:
-    assert [bid_worth(c) for c in ("JS", "QS", "KS", "AS", "TS", "7S")] == [
+    assert [bid_worth(c, translator("en")) for c in ("JS", "QS", "KS", "AS", "TS", "7S")] == [
         "worth 0", "worth 0", "worth 0", "worth 1", "worth 10", "worth 7"]
+    assert bid_worth("TS", translator("sw")) == translator("sw").gettext("worth {value}") \
+        .format(value="10")
 
 
 def test_the_options_control_knows_how_each_option_is_chosen() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.discord_bot.texts import score_line
+from bot.i18n import translator
 from bot.service import TableInfo
 from games.actions import Action
 from games.registry import GAMES
@@ -18,7 +19,7 @@ def info_for(game: str, deal: int) -> TableInfo:
 def test_score_line_carries_the_deal_and_the_facts_but_not_trump() -> None:
     deal = GAMES["turup"].match_type(None, None, 0, seed=3).start_deal()
     deal.apply(deal.to_act[0], Action.call_trump("H"))
-    line = score_line(info_for("turup", 1), deal.view(None))
+    line = score_line(info_for("turup", 1), deal.view(None), translator("en"))
     assert line.startswith("Deal 2 · ")
     assert "Tricks A–B 0–0" in line and "Trump" not in line and "hearts" not in line
     assert len(line) <= 120

@@ -289,9 +289,9 @@ def test_read_report_tells_records_from_scoresheets() -> None:
 
 def test_sheet_size_and_encoding() -> None:
     assert sheet_size_problem(SHEET_MAX_BYTES) is None
-    assert sheet_size_problem(300 * 1024) == (
+    assert str(sheet_size_problem(300 * 1024)) == (
         "the file is 300 KB; a scoresheet or game record may be at most 256 KB")
-    assert sheet_size_problem(SHEET_MAX_BYTES + 1) == (
+    assert str(sheet_size_problem(SHEET_MAX_BYTES + 1)) == (
         "the file is 257 KB; a scoresheet or game record may be at most 256 KB")
     assert sheet_text("\ufeff20-16 22-14".encode()) == "20-16 22-14"
     assert sheet_text("Müller 20-16".encode()) == "Müller 20-16"
