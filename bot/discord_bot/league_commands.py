@@ -39,12 +39,9 @@ pinging the players only (``allowed_mentions``: users). It runs from ``cog_load`
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 import re
-import zoneinfo
-from collections.abc import Awaitable, Callable
 from typing import Any, Final, Literal
 
 import discord
@@ -54,23 +51,19 @@ from discord.ext import commands
 from bot.discord_bot.club_common import (
     ClubError,
     Reply,
-    answer,
     guild_of,
     is_admin,
     require_admin,
     update_in_place,
 )
 from bot.discord_bot.club_texts import (
-    LEAGUE_STATUS,
     WEEKDAYS,
     clip,
-    fixture_choice_name,
     fixture_line,
     game_title,
     league_summary,
     pages_of,
     read_report,
-    result_sentence,
     sheet_size_problem,
     sheet_text,
     stamp,
@@ -78,6 +71,13 @@ from bot.discord_bot.club_texts import (
 )
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.league_lookups import LeagueLookups
+from bot.discord_bot.league_support import (
+    LeagueChoices,
+    LeagueReminders,
+    league_status,
+    report_announcement,
+    withdrawal_lines,
+)
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.leagues.reminders import ReminderScheduler
@@ -104,7 +104,6 @@ from storage.base import Store
 log = logging.getLogger(__name__)
 
 COLOUR: Final = discord.Colour.dark_green()
-REMINDER_MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, users=True)
 LEAGUE_GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
                               for name, info in GAMES.items() if league_formats(name)]
 WEEKDAY_NAMES: Final = (
@@ -180,7 +179,8 @@ def report_view(fixture_id: int, t: Translator) -> discord.ui.View:
     return view
 
 
-class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
+class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
+                name="ClubLeagues"):
     """``/league`` commands and the fixture reminders."""
 
     league = app_commands.Group(name=pgettext_noop("command name", "league"),
@@ -202,101 +202,6 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                                            language=languages.server)
         self.run_reminders = run_reminders
         self._task: asyncio.Task[None] | None = None
-
-    # -- reminders ----------------------------------------------------------------------
-
-    async def cog_load(self) -> None:
-        if self.run_reminders:
-            self._task = asyncio.create_task(self._remind(), name="club-reminders")
-
-    async def cog_unload(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    async def _remind(self) -> None:
-        await self.bot.wait_until_ready()
-        await self.reminders.run()
-
-    def handles_guild(self, guild_id: int) -> bool:
-        """Whether this process serves the guild (its shard is one of ours)."""
-        count = self.bot.shard_count
-        ids = getattr(self.bot, "shard_ids", None)
-        if not count or ids is None:
-            return True
-        return (guild_id >> 22) % count in ids
-
-    async def send_reminder(self, channel_id: int, text: str) -> None:
-        channel = self.bot.get_partial_messageable(channel_id)
-        await channel.send(clip(text, 2000), allowed_mentions=REMINDER_MENTIONS)
-
-    # -- helpers ------------------------------------------------------------------------
-
-    def now(self) -> dt.datetime:
-        return self.clock.now()
-
-    async def _public(self, interaction: discord.Interaction[Any],
-                      work: Callable[[Translator], Awaitable[Reply]]) -> None:
-        """Answer publicly in the server's language; refusals privately, in the member's."""
-        reader = await self.languages.reader(interaction)
-        server = await self.languages.server(interaction.guild_id)
-        await answer(interaction, lambda: work(server), t=reader)
-
-    # -- autocomplete -------------------------------------------------------------------
-
-    async def league_names(self, interaction: discord.Interaction[Any], current: str
-                           ) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None:
-            return []
-        leagues = await self.store.list_leagues(interaction.guild_id)
-        t = await self.languages.reader(interaction)
-        out = []
-        for league in sorted(leagues, key=lambda lg: (lg.status == CLOSED, -lg.id)):
-            if current.lower() in league.name.lower() or current == str(league.id):
-                out.append(app_commands.Choice(
-                    name=clip(f"{league.name} ({game_title(league.game)}, "
-                              f"{league_status(league.status, t)})", 100),
-                    value=str(league.id)))
-        return out[:25]
-
-    async def fixture_choices(self, interaction: discord.Interaction[Any], current: str,
-                              statuses: tuple[str, ...]) -> list[app_commands.Choice[int]]:
-        if interaction.guild_id is None:
-            return []
-        admin = is_admin(interaction)
-        t = await self.languages.reader(interaction)
-        out: list[app_commands.Choice[int]] = []
-        for league in await self.store.list_leagues(interaction.guild_id):
-            if league.status != "running":
-                continue
-            view = await league_view(self.store, league.id)
-            for f in view.fixtures:
-                if f.status not in statuses or f.away_entrant_id is None:
-                    continue
-                mine = interaction.user.id in (view.members(f.home_entrant_id)
-                                               + view.members(f.away_entrant_id))
-                name = fixture_choice_name(view, f, t)
-                if (mine or admin) and current.lower() in name.lower():
-                    out.append(app_commands.Choice(name=name, value=f.id))
-                if len(out) >= 25:
-                    return out
-        return out
-
-    async def report_fixtures(self, interaction: discord.Interaction[Any], current: str
-                              ) -> list[app_commands.Choice[int]]:
-        return await self.fixture_choices(interaction, current, ("scheduled", "reported"))
-
-    async def reported_fixtures(self, interaction: discord.Interaction[Any], current: str
-                                ) -> list[app_commands.Choice[int]]:
-        return await self.fixture_choices(interaction, current, ("reported",))
-
-    async def time_zones(self, interaction: discord.Interaction[Any], current: str
-                         ) -> list[app_commands.Choice[str]]:
-        wanted = current.lower().replace(" ", "_")
-        zones = sorted(z for z in zoneinfo.available_timezones() if wanted in z.lower())
-        return [app_commands.Choice(name=z, value=z) for z in zones[:25]]
 
     # -- commands -----------------------------------------------------------------------
 
@@ -360,7 +265,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             return Reply(embeds=[embed])
         await self._public(interaction, work)
 
-    create.autocomplete("timezone")(time_zones)
+    create.autocomplete("timezone")(LeagueChoices.time_zones)
 
     @team.command(name=pgettext_noop("command name", "add"),
                   description=pgettext_noop("command description",
@@ -398,7 +303,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                     second=f"<@{member2.id}>", league=safe_name(chosen.name)))
         await self._public(interaction, work)
 
-    team_add.autocomplete("league")(league_names)
+    team_add.autocomplete("league")(LeagueChoices.league_names)
 
     @league.command(name=pgettext_noop("command name", "join"),
                     description=pgettext_noop("command description",
@@ -418,7 +323,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                 player=f"<@{interaction.user.id}>", league=safe_name(chosen.name)))
         await self._public(interaction, work)
 
-    join.autocomplete("league")(league_names)
+    join.autocomplete("league")(LeagueChoices.league_names)
 
     @league.command(name=pgettext_noop("command name", "withdraw"),
                     description=pgettext_noop("command description",
@@ -442,34 +347,11 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             entrant_id = await self.entrant_of(view, who)
             label = view.label(entrant_id)
             done = await withdraw(self.store, chosen.id, entrant_id, self.now())
-            lines = [t.gettext("{team} withdrew from league **{league}**.").format(
-                team=label, league=safe_name(chosen.name))]
-            if chosen.status == "open":
-                lines.append(t.gettext("The league has not started: it is simply left out of "
-                                       "the schedule."))
-            else:
-                if done.forfeited:
-                    lines.append(t.ngettext(
-                        "{count} unplayed fixture becomes a forfeit won by the opponent "
-                        "(0–0, a win's points):",
-                        "{count} unplayed fixtures become forfeits won by the opponent (0–0, "
-                        "a win's points):", len(done.forfeited)).format(
-                            count=t.number(len(done.forfeited))))
-                    lines += [fixture_line(view, f, t) for f in done.forfeited]
-                if done.voided:
-                    lines.append(t.ngettext("{count} bye of theirs is void.",
-                                            "{count} byes of theirs are void.",
-                                            len(done.voided)).format(
-                                                count=t.number(len(done.voided))))
-                if not done.forfeited and not done.voided:
-                    lines.append(t.gettext("No unplayed fixture was left; results already "
-                                           "played stand."))
-                else:
-                    lines.append(t.gettext("Results already played stand."))
+            lines = withdrawal_lines(view, chosen, label, done, t)
             return Reply(content="\n".join(pages_of(lines, 1900)[0]))
         await self._public(interaction, work)
 
-    withdraw_command.autocomplete("league")(league_names)
+    withdraw_command.autocomplete("league")(LeagueChoices.league_names)
 
     @league.command(name=pgettext_noop("command name", "schedule"),
                     description=pgettext_noop("command description",
@@ -518,7 +400,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             return Reply(embeds=[embed])
         await self._public(interaction, work)
 
-    schedule.autocomplete("league")(league_names)
+    schedule.autocomplete("league")(LeagueChoices.league_names)
 
     @league.command(name=pgettext_noop("command name", "fixtures"),
                     description=pgettext_noop("command description",
@@ -549,7 +431,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             return Reply(embeds=[paged_embed(title, lines, page, t)])
         await self._public(interaction, work)
 
-    fixtures.autocomplete("league")(league_names)
+    fixtures.autocomplete("league")(LeagueChoices.league_names)
 
     @league.command(name=pgettext_noop("command name", "standings"),
                     description=pgettext_noop("command description", "A league's table"))
@@ -574,7 +456,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                 standings_lines(view, rows, t), page, t, league_summary(view, t))])
         await self._public(interaction, work)
 
-    standings_command.autocomplete("league")(league_names)
+    standings_command.autocomplete("league")(LeagueChoices.league_names)
 
     @league.command(name=pgettext_noop("command name", "list"),
                     description=pgettext_noop("command description", "The server's leagues"))
@@ -635,28 +517,12 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             home, away = view.members(done.home_entrant_id), view.members(done.away_entrant_id)
             side = (done.result or {}).get("reporter_side")
             confirmers = away if side == "home" else home if side == "away" else home + away
-            pings = " ".join(f"<@{m}>" for m in confirmers)
-            deals = len((done.result or {}).get("record", {}).get("deals", []))
-            fields = {"league": safe_name(view.league.name), "fixture": done.id,
-                      "round": done.round, "player": f"<@{reporter}>",
-                      "result": result_sentence(view, done, t), "count": t.number(deals)}
-            head = (t.ngettext(
-                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
-                "{result} over {count} deal of a game record.",
-                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
-                "{result} over {count} deals of a game record.", deals)
-                if read.record is not None else t.ngettext(
-                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
-                "{result} over {count} deal.",
-                "📋 **{league}**, fixture #{fixture} (round {round}): {player} reports "
-                "{result} over {count} deals.", deals)).format(**fields)
-            ask = t.gettext("{players}: confirm or reject it (or an admin does) — it counts "
-                            "once confirmed.").format(players=pings)
-            return Reply(content=clip(f"{head}\n{ask}", 2000),
-                         view=report_view(done.id, t), ping=confirmers)
+            text = report_announcement(view, done, reporter, confirmers,
+                                       read.record is not None, t)
+            return Reply(content=text, view=report_view(done.id, t), ping=confirmers)
         await self._public(interaction, work)
 
-    report.autocomplete("fixture")(report_fixtures)
+    report.autocomplete("fixture")(LeagueChoices.report_fixtures)
 
     @league.command(name=pgettext_noop("command name", "confirm"),
                     description=pgettext_noop("command description", "Confirm a reported result"))
@@ -667,7 +533,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             return Reply(content=await self.decide(interaction, fixture, True, t))
         await self._public(interaction, work)
 
-    confirm.autocomplete("fixture")(reported_fixtures)
+    confirm.autocomplete("fixture")(LeagueChoices.reported_fixtures)
 
     @league.command(name=pgettext_noop("command name", "reject"),
                     description=pgettext_noop("command description", "Reject a reported result"))
@@ -678,7 +544,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
             return Reply(content=await self.decide(interaction, fixture, False, t))
         await self._public(interaction, work)
 
-    reject.autocomplete("fixture")(reported_fixtures)
+    reject.autocomplete("fixture")(LeagueChoices.reported_fixtures)
 
     @league.command(name=pgettext_noop("command name", "close"),
                     description=pgettext_noop("command description",
@@ -701,12 +567,7 @@ class LeagueCog(LeagueLookups, commands.Cog, name="ClubLeagues"):
                 t.gettext("Unplayed fixtures are void."))])
         await self._public(interaction, work)
 
-    close.autocomplete("league")(league_names)
-
-
-def league_status(status: str, t: Translator) -> str:
-    """A league's status in words."""
-    return t.gettext(LEAGUE_STATUS[status]) if status in LEAGUE_STATUS else status
+    close.autocomplete("league")(LeagueChoices.league_names)
 
 
 def paged_embed(title: str, lines: list[str], page: int, t: Translator,
