@@ -56,8 +56,8 @@ def _source_messages() -> tuple[tuple[tuple[str | None, str], tuple[str, ...]], 
     template = read_po(io.StringIO(path.read_text(encoding="utf-8")), domain=DOMAIN)
     found = []
     for message in template:
-        if not message.id:
-            continue
+        if not message.id or message.context == "command name":
+            continue  # slash command names are identifiers, not text (``ai_pace``)
         ids = _texts(message.id)
         found.append(((message.context, ids[0]), tuple(ids)))
     return tuple(found)

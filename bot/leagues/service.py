@@ -33,7 +33,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import N_
-from bot.i18n.said import SaidError
+from bot.i18n.said import Said, SaidError
 from bot.leagues.schedule import first_kickoff_date, round_robin, weekly_times
 from bot.leagues.standings import (
     DEFAULT_POINTS,
@@ -119,8 +119,12 @@ async def create_league(
     if players is None:
         players = 4 if 4 in formats else min(formats)
     if players not in formats:
+        counts: object = "/".join(map(str, sorted(formats)))
+        if len(formats) == 2:
+            low, high = sorted(formats)
+            counts = Said.of(N_("{first} or {second}"), first=low, second=high)
         raise LeagueError(N_("a league of {game} needs {counts} players"),
-                          game=GAMES[game].title, counts="/".join(map(str, sorted(formats))))
+                          game=GAMES[game].title, counts=counts)
     try:
         game_options = GAMES[game].options_type.from_json(options or {}).to_json()
     except OptionError as exc:

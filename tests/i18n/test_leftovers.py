@@ -35,7 +35,8 @@ def test_translated_messages_have_no_leftovers(language: str) -> None:
 def test_english_text_is_caught(language: str) -> None:
     english = player_language_set(translator("en"), language)
     found = english_leftovers(f"**{english}**", language)
-    assert found == ["Your hand, your private panels and the bot's DMs to you are now in"]
+    assert found[0] == "Your hand, your private panels and the bot's DMs to you are now in"
+    assert set(found[1:]) <= {"Your hand"}  # a shorter phrase of another message
     plural = languages_overview(translator("en"))
     assert english_leftovers(plural, language) == ["The bot speaks"]
 

@@ -76,7 +76,7 @@ async def test_create_validates_and_stores_points(club_store: Store) -> None:
     solo = await create_league(club_store, GUILD, CHANNEL, "Duel", "albastini", weekday=0,
                                start_time=dt.time(20, 0), time_zone="UTC", players=2)
     await join_league(club_store, solo.id, [5])
-    with pytest.raises(LeagueError, match="1 different player"):
+    with pytest.raises(LeagueError, match="an entrant of this league is one player"):
         await join_league(club_store, solo.id, [6, 7])
     bad: list[tuple[dict[str, Any], str]] = [
         ({"game": "truf"}, "cannot be a league game"),
