@@ -195,7 +195,7 @@ class Session:
                 table_id = await self._create(service, location)
             except LobbyError as exc:
                 self.front.notice(self.t.gettext("Cannot start the match: {error}").format(
-                    error=exc))
+                    error=exc.said.text(self.t)))
                 return 2
         assert table_id is not None
         seat = service.seat_of(table_id, TERMINAL_USER)
@@ -415,7 +415,7 @@ class Session:
         except StaleAction:
             return None
         except Rejected as exc:
-            return reason_text(str(exc))
+            return reason_text(exc.said.text(self.t))
         return None
 
     async def _write_record(self, service: TableService, table_id: int) -> str:
