@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.discord_bot.answer import (
     NO_PINGS,
     USER_ERRORS,
@@ -13,10 +15,11 @@ from bot.discord_bot.answer import (
     refuse,
     update_in_place,
 )
-from bot.i18n import N_
+from bot.discord_bot.languages import Languages
+from bot.i18n import N_, Translator
 
-__all__ = ["NO_PINGS", "USER_ERRORS", "ClubError", "Reply", "answer", "guild_of", "is_admin",
-           "require_admin", "send_error", "update_in_place"]
+__all__ = ["NO_PINGS", "USER_ERRORS", "ClubError", "Reply", "answer", "answer_publicly",
+           "guild_of", "is_admin", "require_admin", "send_error", "update_in_place"]
 
 
 class ClubError(UserError):
@@ -38,6 +41,15 @@ def guild_of(interaction: Interaction) -> int:
     if interaction.guild_id is None:
         raise ClubError(N_("this command works in a server channel only"))
     return interaction.guild_id
+
+
+async def answer_publicly(interaction: Interaction, languages: Languages,
+                          work: Callable[[Translator], Awaitable[Reply]]) -> None:
+    """Answer a club command publicly, worded in the server's language; its refusals go
+    privately to the member, in theirs."""
+    reader = await languages.reader(interaction)
+    server = await languages.server(interaction.guild_id)
+    await answer(interaction, lambda: work(server), t=reader)
 
 
 async def send_error(interaction: Interaction, message: str) -> None:

@@ -49,6 +49,7 @@ from bot.discord_bot.club_common import (
     ClubError,
     Reply,
     answer,
+    answer_publicly,
     guild_of,
     require_admin,
     send_error,
@@ -396,10 +397,7 @@ class StatsCog(commands.Cog, name="ClubStats"):
 
     async def _public(self, interaction: discord.Interaction[Any],
                       work: Callable[[Translator], Awaitable[Reply]]) -> None:
-        """Answer publicly with ``work(server translator)``; refusals privately."""
-        reader = await self.languages.reader(interaction)
-        server = await self.languages.server(interaction.guild_id)
-        await answer(interaction, lambda: work(server), t=reader)
+        await answer_publicly(interaction, self.languages, work)
 
     # -- /leaderboard -----------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club_common import Reply, answer, is_admin
+from bot.discord_bot.club_common import Reply, answer_publicly, is_admin
 from bot.discord_bot.club_texts import (
     LEAGUE_STATUS,
     clip,
@@ -145,10 +145,7 @@ class LeagueChoices:
 
     async def _public(self, interaction: discord.Interaction[Any],
                       work: Callable[[Translator], Awaitable[Reply]]) -> None:
-        """Answer publicly in the server's language; refusals privately, in the member's."""
-        reader = await self.languages.reader(interaction)
-        server = await self.languages.server(interaction.guild_id)
-        await answer(interaction, lambda: work(server), t=reader)
+        await answer_publicly(interaction, self.languages, work)
 
     # -- autocomplete -------------------------------------------------------------------
 
