@@ -189,7 +189,8 @@ class ShardedClicks(TableClicks):
         if outcome.status != "applied":
             await self._private(hook, _outcome_text(outcome, t))
         elif request.kind == "rejoin":
-            await hook.send(t.gettext(WELCOME_BACK), ephemeral=True, allowed_mentions=NO_PINGS)
+            await hook.send(clip(t.gettext(WELCOME_BACK)), ephemeral=True,
+                            allowed_mentions=NO_PINGS)
         else:
             await self._panel(hook, request, reply_to, t)
 
@@ -226,7 +227,7 @@ class ShardedClicks(TableClicks):
             panels = self.hub.panels.get(table_id)
             facts = self._facts(presenter, panels)
         except NoSuchTable:
-            await hook.edit_message(ORIGINAL, content=t.gettext(MATCH_OVER), view=None,
+            await hook.edit_message(ORIGINAL, content=clip(t.gettext(MATCH_OVER)), view=None,
                                     attachments=[])
             return
         except (ServiceError, UserError) as exc:

@@ -22,6 +22,7 @@ from typing import Final
 
 import discord
 
+from bot.discord_bot.texts import clip
 from bot.i18n import N_, translator
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ class PanelSlot:
         old, old_since = self.origin, self.since
         self.origin, self.since = interaction, time.monotonic()
         if old is not None and time.monotonic() - old_since < TOKEN_LIFETIME:
-            note = translator(language).gettext(RETIRED)
+            note = clip(translator(language).gettext(RETIRED))
             task = asyncio.get_running_loop().create_task(retire(old, note))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
