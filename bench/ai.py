@@ -63,7 +63,7 @@ from games.registry import GAMES
 
 CURVE_WORLDS: dict[str, tuple[int, ...]] = {
     "arbaa_turub": (8, 16, 24, 32),
-    "turup": (4, 8, 16, 32, 64),
+    "turup": (4, 8, 16, 32, 64, 128),
     "tarabish": (4, 8, 16, 32, 64),
     "truf": (4, 8, 16, 24, 32),
     "albastini": (4, 8, 16, 32, 64),

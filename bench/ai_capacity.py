@@ -14,8 +14,9 @@ whose match ends is replaced at once, so the number of tables stays constant.
 For each table count of ``--tables`` (in increasing order) the tables are opened, given
 5 s to reach their first turns, then measured for ``--seconds``:
 
-* AI reply p50/p95: from the moment an AI seat's turn starts being served (the service
-  asks for its move) to the moment the move is chosen — queueing for a worker included;
+* AI reply p50/p95: from the moment an AI seat's turn begins waiting to be served (for
+  one of the service's AI slots, then for a worker) to the moment the move is chosen —
+  all queueing included;
 * event-loop lag p99: how late a 10 ms heartbeat task wakes up;
 * AI moves per second, and the share of moves that fell back to ``rules`` because the
   pool was overloaded (:data:`bot.ai_pool.DEFAULT_MAX_WAIT_MS`).
@@ -61,10 +62,12 @@ class ReplyProbe:
         original = service._choose
 
         async def timed(*args: Any, **kwargs: Any) -> Action:
-            t0 = time.perf_counter()
+            loop = asyncio.get_running_loop()
+            asked_at = kwargs.get("asked_at")
+            t0 = loop.time() if asked_at is None else asked_at
             action = await original(*args, **kwargs)
             if self.recording:
-                self.replies.append(time.perf_counter() - t0)
+                self.replies.append(loop.time() - t0)
             return action
 
         service._choose = timed  # type: ignore[method-assign]

@@ -14,11 +14,14 @@ calling process (they cost microseconds); ``rules`` and ``search`` go to the poo
 **Overload.** A decision that has not come back ``max_wait_ms`` after it was asked for
 (the workers are busy with other tables' moves) is given up — taken out of the queue if no
 worker has started it, its answer ignored otherwise — and the ``rules`` move is played
-instead, chosen at once in the calling process (about a millisecond). So a table never
-waits much longer than ``max_wait_ms`` for an AI, and under overload every table degrades
-alike to rule-based play rather than some tables stalling; ``fallbacks`` counts these
-moves and each one is logged. The setting is ``TRICKTABLE_AI_MAX_WAIT_MS``
-(:data:`DEFAULT_MAX_WAIT_MS`; 0 waits for every search however long).
+instead, chosen at once in the calling process (about a millisecond). The time a decision
+already waited before it reached the pool (``waited_ms``: the table service's turn waiting
+for one of its AI slots) counts against the limit, and a decision that arrives with none
+of it left is not queued at all. So a table never waits much longer than ``max_wait_ms``
+for an AI, and under overload every table degrades alike to rule-based play rather than
+some tables stalling; ``fallbacks`` counts these moves and each one is logged. The setting
+is ``TRICKTABLE_AI_MAX_WAIT_MS`` (:data:`DEFAULT_MAX_WAIT_MS`; 0 waits for every search
+however long).
 
 Usage::
 
@@ -105,8 +108,11 @@ class AIPool:
         budget: Budget = DEFAULT_BUDGET,
         seed: int | str | None = None,
         options: Mapping[str, Any] | None = None,
+        waited_ms: float = 0.0,
     ) -> Action:
-        """The action an AI of ``level`` chooses for the seat whose ``view`` this is."""
+        """The action an AI of ``level`` chooses for the seat whose ``view`` this is;
+        ``waited_ms``: how long the decision waited before it was asked here (it counts
+        against the overload limit)."""
         if self._closed:
             raise RuntimeError("the AI pool is closed")
         if not legal:
@@ -118,18 +124,19 @@ class AIPool:
         if level == "random":
             return decide(*args)
         loop = asyncio.get_running_loop()
-        pending = loop.run_in_executor(self._executor, decide, *args)
         if self.max_wait_ms is None:
-            return await pending
-        try:
-            return await asyncio.wait_for(pending, self.max_wait_ms / 1000.0)
-        except TimeoutError:
-            # wait_for has cancelled ``pending``: a queued decision leaves the queue
-            self.fallbacks += 1
-            log.info("AI pool overloaded: a %s %s move waited over %.0f ms; playing the "
-                     "rules move", game, level, self.max_wait_ms)
-            return decide(game, args[1], args[2], "rules", Budget.samples(1), seed,
-                          args[6])
+            return await loop.run_in_executor(self._executor, decide, *args)
+        left_ms = self.max_wait_ms - waited_ms
+        if left_ms > 0:
+            pending = loop.run_in_executor(self._executor, decide, *args)
+            try:
+                return await asyncio.wait_for(pending, left_ms / 1000.0)
+            except TimeoutError:
+                pass  # wait_for has cancelled ``pending``: a queued decision leaves the queue
+        self.fallbacks += 1
+        log.info("AI pool overloaded: a %s %s move waited over %.0f ms; playing the rules "
+                 "move", game, level, self.max_wait_ms)
+        return decide(game, args[1], args[2], "rules", Budget.samples(1), seed, args[6])
 
     def close(self, wait: bool = True) -> None:
         """Shut the workers down (pending decisions are cancelled when not waiting)."""

@@ -30,7 +30,8 @@ class Pool(Protocol):
 
     async def choose(self, game: str, view: Mapping[str, Any], legal: Sequence[Action],
                      level: str = ..., budget: Budget = ..., seed: int | str | None = ...,
-                     options: Mapping[str, Any] | None = ...) -> Action: ...
+                     options: Mapping[str, Any] | None = ...,
+                     waited_ms: float = ...) -> Action: ...
 
 
 def effective_level(game: str, level: str) -> str:
@@ -64,8 +65,10 @@ async def choose_action(
     options: Mapping[str, Any] | None = None,
     budget_ms: float = DEFAULT_BUDGET_MS,
     pool: Pool | None = None,
+    waited_ms: float = 0.0,
 ) -> Action:
-    """One of ``legal`` for the seat whose ``view`` this is, chosen by an AI of ``level``."""
+    """One of ``legal`` for the seat whose ``view`` this is, chosen by an AI of ``level``;
+    ``waited_ms``: how long the turn already waited (the pool's overload limit counts it)."""
     if not legal:
         raise ValueError("no legal action to choose from")
     if len(legal) == 1:
@@ -76,5 +79,5 @@ async def choose_action(
     if level == "random":
         return _choose(level, seed, view, legal, opts, budget)
     if pool is not None:
-        return await pool.choose(game, view, legal, level, budget, seed, opts)
+        return await pool.choose(game, view, legal, level, budget, seed, opts, waited_ms)
     return await asyncio.to_thread(_choose, level, seed, view, legal, opts, budget)

@@ -2,7 +2,8 @@
 
 After the table's AI pace the seat's level (or the table's stand-in level for an away
 human) chooses a move, seeded from (table seed, seat, version), and submits it like any
-other action. At most ``ai_concurrency`` AI turns (choice and submission) run at once;
+other action. At most ``ai_concurrency`` AI turns (choice and submission) run at once (the
+time a turn waits for one of these slots counts against the AI pool's overload limit);
 a turn whose table moved on meanwhile is dropped, and after five failures in a row the
 table's AI turns pause (logged).
 """
@@ -60,11 +61,13 @@ class AITurns:
                 continue
             if seat not in self.auto_seats(table):
                 continue
+            asked_at = asyncio.get_running_loop().time()
             try:
                 async with self.slots:
                     if table.version != version or table.status != "playing":
                         continue
-                    action = await self._hub._choose(table, seat, table.settings.standin)
+                    action = await self._hub._choose(table, seat, table.settings.standin,
+                                                     asked_at=asked_at)
                     await self._hub._submit(table, seat, action, version, "ai")
                 failures = 0
             except StaleAction:
@@ -77,14 +80,19 @@ class AITurns:
                     return
                 await self._hub.clock.sleep(min(30.0, 0.5 * 2 ** failures))
 
-    async def choose(self, table: LiveTable, seat: int, standin: str) -> Action:
-        """The move of ``seat``: its AI level, else ``standin``; seeded (seed, seat, version)."""
+    async def choose(self, table: LiveTable, seat: int, standin: str,
+                     asked_at: float | None = None) -> Action:
+        """The move of ``seat``: its AI level, else ``standin``; seeded (seed, seat, version).
+        ``asked_at``: the event loop's time when the turn began waiting for a slot."""
         deal = table.deal
         assert deal is not None
         s = table.seats[seat]
         level = s.level if s is not None and s.level is not None else standin
+        waited_ms = 0.0 if asked_at is None else \
+            1000.0 * (asyncio.get_running_loop().time() - asked_at)
         return await choose_action(
             table.game, level, deal.view(seat), deal.legal_actions(seat),
             seed=decision_seed(table.settings.seed, seat, table.version),
             options=table.options, budget_ms=table.settings.ai_budget_ms, pool=self._hub.ai_pool,
+            waited_ms=waited_ms,
         )

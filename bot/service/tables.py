@@ -411,9 +411,11 @@ class TableService:
         """Every action (human, AI, timeout) goes through here (:meth:`ActionPath.submit`)."""
         await self.play.submit(table, seat, action, version, by)
 
-    async def _choose(self, table: LiveTable, seat: int, standin: str) -> Action:
-        """Every AI decision (AI turn or timeout) is asked here (:meth:`AITurns.choose`)."""
-        return await self.ai.choose(table, seat, standin)
+    async def _choose(self, table: LiveTable, seat: int, standin: str,
+                      asked_at: float | None = None) -> Action:
+        """Every AI decision (AI turn or timeout) is asked here (:meth:`AITurns.choose`;
+        ``asked_at``: the loop time the turn began waiting)."""
+        return await self.ai.choose(table, seat, standin, asked_at)
 
     def _kick(self, table: LiveTable) -> None:
         """Start what the table's state needs: the AI task when an automatic seat is to

@@ -23,7 +23,13 @@ from games.base import Deal
 
 
 class WorldSampler(ABC):
-    """Draws full deals (worlds) consistent with one view; built once per decision."""
+    """Draws full deals (worlds) consistent with one view; built once per decision.
+
+    ``weight`` is the relative likelihood of the world last drawn: how well it explains
+    what the other players were seen to do (1.0 for a sampler that does not weigh).
+    Search averages its rollouts with these weights."""
+
+    weight: float = 1.0
 
     @abstractmethod
     def sample(self) -> Deal:

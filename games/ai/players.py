@@ -9,8 +9,13 @@ with the game's rollout policy; the candidate with the best total over the world
 played — but the rules choice (which adapters list first) is kept unless the winner beats
 it on the same worlds by more than :data:`CONFIDENCE` standard errors; after 8, 16, 32, …
 worlds the worse half of the other candidates is dropped, so later worlds go to the
-contenders.
-Sampling stops at the
+contenders. Worlds count by their sampler's ``weight`` (how well a world explains what
+the other players did, where the game's sampler measures it): totals, means and standard
+errors are weighted (:class:`Weights`).
+
+A sampler that cannot build a world consistent with the view (a bug in its inference, or
+facts too rare for its draws) ends the search with the worlds it has, and with none the
+rules choice is played: a table never stalls on a failed search. Sampling stops at the
 budget's sample cap (by default the game's :data:`DEFAULT_WORLDS`), when the stop rule
 (:data:`STOP_Z`) finds the rules choice safe, or when the next world would overrun the
 time budget (the first world is always completed).
@@ -28,6 +33,7 @@ from games.actions import Action
 from games.ai.adapter import GameAI, WorldSampler
 from games.ai.base import DEFAULT_BUDGET, Budget, Player
 from games.ai.registry import adapter_for
+from games.ai.sampling import ImpossibleDeal
 from games.base import Deal
 
 HALVING_START = 8
@@ -53,7 +59,7 @@ clearly better is then negligible, so more worlds would not change the move)."""
 
 DEFAULT_WORLDS: dict[str, int] = {
     "arbaa_turub": 24,
-    "turup": 64,
+    "turup": 128,
     "tarabish": 32,
     "truf": 24,
     "albastini": 64,
@@ -126,41 +132,86 @@ class SearchPlayer(Player):
         """The index of the candidate to play (0, the rules choice, unless another one is
         clearly better on the same worlds)."""
         sums = [0.0] * len(cands)
-        diff = [0.0] * len(cands)  # paired differences with the rules choice (index 0)
+        diff = [0.0] * len(cands)  # weighted paired differences with the rules choice
         diff2 = [0.0] * len(cands)
+        weights = Weights()
         alive = list(range(len(cands)))
         n = 0
         cut = HALVING_START
         while n < cap:
             t0 = time.perf_counter()
-            world = sampler.sample()
+            try:
+                world = sampler.sample()
+            except ImpossibleDeal:  # the view's facts defeated the sampler: keep what we have
+                break
+            w = sampler.weight
             seed = rng.getrandbits(32)
             last = len(alive) - 1
             values = {}
             for j, i in enumerate(alive):
-                w = world if j == last else ai.clone(world)
-                ai.step(w, seat, cands[i])
-                values[i] = ai.rollout(w, seat, random.Random(seed))
-                sums[i] += values[i]
+                x = world if j == last else ai.clone(world)
+                ai.step(x, seat, cands[i])
+                values[i] = ai.rollout(x, seat, random.Random(seed))
+                sums[i] += w * values[i]
             for i, v in values.items():
                 d = v - values[0]
-                diff[i] += d
-                diff2[i] += d * d
+                diff[i] += w * d
+                diff2[i] += w * d * d
+            weights.add(w)
             n += 1
             if n >= cut and len(alive) > 2:  # the rules choice always stays
                 ranked = sorted((i for i in alive if i), key=lambda i: (-sums[i], i))
                 alive = [0, *sorted(ranked[:max(1, len(alive) // 2)])]
                 cut *= 2
-            if n >= STOP_MIN and all(_settled(diff[i], diff2[i], n) for i in alive if i):
+            if n >= STOP_MIN and all(
+                    weights.upper(diff[i], diff2[i], STOP_Z) <= 0.0 for i in alive if i):
                 break
             now = time.perf_counter()
             if now + (now - t0) > deadline:
                 break
         self.last_samples = n
+        if n == 0:
+            return 0
         best = max(alive, key=lambda i: (sums[i], -i))
-        if best != 0 and not _clearly_better(diff[best], diff2[best], n):
+        if best != 0 and not weights.lower(diff[best], diff2[best], CONFIDENCE) > 0.0:
             best = 0
         return best
+
+
+class Weights:
+    """The weights of the worlds seen so far, and weighted means with their standard
+    errors (effective sample size ``(Σw)² / Σw²``; with equal weights these are the
+    ordinary mean and standard error)."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.squares = 0.0
+
+    def add(self, w: float) -> None:
+        self.total += w
+        self.squares += w * w
+
+    def _mean_se(self, total: float, squares: float) -> tuple[float, float]:
+        """Weighted mean and standard error of values with weighted sum ``total`` and
+        weighted sum of squares ``squares``."""
+        if self.total <= 0.0:
+            return 0.0, math.inf
+        mean = total / self.total
+        n_eff = self.total * self.total / self.squares
+        if n_eff <= 1.0:
+            return mean, math.inf
+        var = max(0.0, squares / self.total - mean * mean) * n_eff / (n_eff - 1.0)
+        return mean, math.sqrt(var / n_eff)
+
+    def upper(self, total: float, squares: float, z: float) -> float:
+        """The mean plus ``z`` standard errors."""
+        mean, se = self._mean_se(total, squares)
+        return mean + z * se
+
+    def lower(self, total: float, squares: float, z: float) -> float:
+        """The mean minus ``z`` standard errors (with one world: the mean itself)."""
+        mean, se = self._mean_se(total, squares)
+        return mean - z * se if se != math.inf else mean
 
 
 class OraclePlayer(SearchPlayer):
@@ -206,22 +257,3 @@ class _RealWorld(WorldSampler):
 
     def sample(self) -> Deal:
         return self.ai.clone(self.deal)
-
-
-def _settled(total: float, squares: float, n: int) -> bool:
-    """Whether a challenger's paired differences with the rules choice leave it no
-    realistic chance: its mean plus :data:`STOP_Z` standard errors is not above zero."""
-    mean = total / n
-    var = max(0.0, (squares - n * mean * mean) / (n - 1))
-    return mean + STOP_Z * math.sqrt(var / n) <= 0.0
-
-
-def _clearly_better(total: float, squares: float, n: int) -> bool:
-    """Whether paired differences (sum ``total``, sum of squares ``squares`` over ``n``
-    worlds) show a candidate better than the rules choice: mean above
-    :data:`CONFIDENCE` standard errors."""
-    if n < 2:
-        return total > 0
-    mean = total / n
-    var = max(0.0, (squares - n * mean * mean) / (n - 1))
-    return bool(mean > CONFIDENCE * math.sqrt(var / n))

@@ -24,6 +24,13 @@ when he had to head it holds no higher trump; with ``must_head_plain`` the same 
 led suit. Declared runs are dealt to their declarers (the winner's shown runs exactly),
 a bella announced with the first card pins the other card, and the caller's hand is
 weighted towards the trump suit.
+
+**Likelihood** (search): each sampled world is weighted by how well it explains the other
+players' bids and cards — ×:data:`SURPRISE` for each one the rule-based player would not
+have made holding that world's cards, with that player's knowledge at the time
+(:func:`rule_card`; for a bid, six of the bidder's nine cards, the kitty being three random
+ones). A partner's or opponent's choice of card thus moves the worlds towards the hands
+that would choose it; no world is ruled out, as people do not play by the rule.
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from games.cards import RANKS_36, SUITS, card, deck, name
 from games.errors import GameError
 from games.tarabish import (
     BIT_OF,
+    CARD_OF,
     KING,
     POINTS,
     QUEEN,
@@ -50,8 +58,22 @@ from games.tarabish import (
     sequences,
 )
 
+WIN_BONUS = 20.0
+"""Rollouts add this to the side that scores more in the deal."""
+
 CALL_AT = 8.0
 """A bidder calls his best suit when its rating (module docstring) reaches this."""
+
+SURPRISE = 0.5
+"""Likelihood weighting of sampled worlds: a world's weight is multiplied by this for every
+bid and card of another player that the rule-based player (:func:`auction_rule`,
+:func:`pick_card` with that player's knowledge at the time) would not have made holding
+that world's cards. Worlds that explain what the others did count more; none is ruled
+out (people do not play by the rule)."""
+
+SAMPLE_TRIES = 300
+"""Draws a sampler may make for one world before giving up (declared runs of several
+players can leave few deals that plant them all; most worlds take one draw)."""
 
 _TRUMP_RATING = {"J": 4.5, "9": 3.5, "A": 2.5, "T": 2.0, "K": 1.5, "Q": 1.5}
 _FULL = deck(RANKS_36)
@@ -188,8 +210,6 @@ def _lead(legal: Sequence[int], h: Sequence[int], trump: int, calling: bool,
 
 
 def _card_at(suit: int, bit: int, trump: int) -> int:
-    from games.tarabish import CARD_OF
-
     return CARD_OF[suit == trump][suit][bit]
 
 
@@ -239,6 +259,48 @@ def world_step(d: TarabishDeal) -> None:
     d.fast_play(c)
 
 
+_BY_STRENGTH = [[[c for c in reversed(_row)] for _row in _rows] for _rows in CARD_OF]
+"""Per trump flag and suit: the suit's cards from the strongest down."""
+
+
+def rule_card(d: TarabishDeal, seat: int, known: int,
+              before: tuple[tuple[int, ...], int]) -> int:
+    """The card the rule-based player in ``seat`` plays now in world ``d``, knowing the
+    cards of the mask ``known`` (his hand and every card played) and the public facts
+    ``before`` (:attr:`TarabishKnowledge.before`): :func:`pick_card` with the ``top`` and
+    ``danger`` his own view would give (as :meth:`TarabishKnowledge.top_and_danger`)."""
+    legal = d.fast_legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    forbidden, voids = before
+    trump = d.trump
+    trick = d.trick
+    if trick:
+        later = [(d.leader + i) % 4 for i in range(len(trick) + 1, 4)]
+    else:
+        later = [(seat + i) % 4 for i in (1, 2, 3)]
+    top = [-1, -1, -1, -1]
+    for s in range(4):
+        t = s == trump
+        for c in _BY_STRENGTH[t][s]:
+            if not known >> c & 1 and any(not forbidden[o] >> c & 1 for o in later):
+                top[s] = BIT_OF[t][c]
+                break
+    danger = [False, False, False, False]
+    trumps_out = _SUIT_MASK[trump] & ~known if trump >= 0 else 0
+    for o in later:
+        if (o - seat) & 1 and trumps_out & ~forbidden[o]:
+            for s in range(4):
+                if s != trump and voids >> (4 * o + s) & 1:
+                    danger[s] = True
+    assert d.caller is not None
+    return pick_card(legal, d.hands[seat], trump, trick, seat, (seat ^ d.caller) & 1 == 0,
+                     top, danger)
+
+
+_SUIT_MASK = [sum(1 << c for c in _FULL if c // 13 == s) for s in range(4)]
+
+
 # -- what a view tells ---------------------------------------------------------------------------
 class TarabishKnowledge:
     """What a seat knows from a Tarabish view (see the module docstring)."""
@@ -258,6 +320,10 @@ class TarabishKnowledge:
         self.forbidden = [0, 0, 0, 0]  # bitmask over card ints each seat cannot hold
         self.voids = [0, 0, 0, 0]  # suits each seat has shown it lacks
         self.played_by: list[list[int]] = [[], [], [], []]
+        self.before: list[tuple[tuple[int, ...], int]] = []
+        """Per card played, in order: what the public knew of the player's holdings just
+        before it (each seat's forbidden-card mask, and the suits he had shown void in
+        as the bits of one int per seat, four bits each)."""
         seen = set(self.hand)
         trump = self.trump
         for plays in [*self.tricks, self.trick]:
@@ -266,6 +332,8 @@ class TarabishKnowledge:
             led = plays[0][1] // 13
             best_key, best_seat, best_trump = -1, -1, -1
             for i, (seat, c) in enumerate(plays):
+                self.before.append((tuple(self.forbidden),
+                                    sum(v << 4 * x for x, v in enumerate(self.voids))))
                 seen.add(c)
                 self.played_by[seat].append(c)
                 s = c // 13
@@ -318,8 +386,6 @@ class TarabishKnowledge:
 
     def _forbid_above(self, seat: int, suit: int, bit: int, trump: bool) -> None:
         for b in range(bit + 1, 9):
-            from games.tarabish import CARD_OF
-
             self.forbidden[seat] |= 1 << CARD_OF[trump][suit][b]
 
     def may_hold(self, seat: int, c: int) -> bool:
@@ -433,7 +499,7 @@ class TarabishAI(GameAI):
             world_step(world)
         score = world.outcome()[1] or [0, 0]
         diff = score[seat & 1] - score[1 - (seat & 1)]
-        return diff + (20.0 if diff > 0 else -20.0 if diff < 0 else 0.0)
+        return diff + (WIN_BONUS if diff > 0 else -WIN_BONUS if diff < 0 else 0.0)
 
 
 class TarabishSampler(WorldSampler):
@@ -460,6 +526,11 @@ class TarabishSampler(WorldSampler):
             self.weights = [[2.0 if (s == k.caller and u == k.trump) else 1.0
                              for u in range(4)] for s in self.places]
         self.auto_declare = bool(options.get("auto_declare_runs"))
+        dealer = view["dealer"]
+        may_pass = bool(options.get("dealer_may_pass"))
+        self.bids = [(seat, -1 if bid == "pass" else SUITS.index(bid),
+                      seat == dealer and not may_pass)
+                     for seat, bid in view["auction"] if seat != k.me]
         self.first_turn_done = {s for s, _ in (k.tricks[0] if k.tricks else k.trick)}
 
     def _runs_ok(self, dealt: list[list[int]]) -> bool:
@@ -478,6 +549,18 @@ class TarabishSampler(WorldSampler):
                 return False
         return True
 
+    def _bid_surprises(self, dealt: list[list[int]]) -> int:
+        """How many other bidders' bids :func:`auction_rule` would not have made from six
+        of their dealt cards (a random six, put first as dealt: the kitty was three random
+        cards of the nine)."""
+        rng = self.rng
+        count = 0
+        for seat, bid, forced in self.bids:
+            hand = dealt[seat]
+            rng.shuffle(hand)
+            count += auction_rule(hand[:6], forced) != bid
+        return count
+
     def _draw(self) -> list[list[int]]:
         """Full dealt hands (record order: for me, the six seen cards first)."""
         k = self.k
@@ -494,11 +577,13 @@ class TarabishSampler(WorldSampler):
 
     def sample(self) -> Deal:
         """A world; declared runs are planted and the run facts checked, redrawing (up to
-        a limit) until the world's public runs are the view's."""
+        a limit) until the world's public runs are the view's. Its :attr:`weight` is
+        :data:`SURPRISE` to the number of the other players' bids and cards the
+        rule-based player would not have made in it."""
         k = self.k
         want = self.view.get("runs")
         fallback: TarabishDeal | None = None
-        for _ in range(60):
+        for _ in range(SAMPLE_TRIES):
             dealt = self._draw()
             if k.declared:
                 try:
@@ -508,10 +593,12 @@ class TarabishSampler(WorldSampler):
             ok = not (k.declared or self.auto_declare) or self._runs_ok(dealt)
             if not ok and fallback is not None:
                 continue
+            surprises = self._bid_surprises(dealt)
             try:
-                world = self._replay(dealt)
+                world, card_surprises = self._replay(dealt)
             except GameError:  # a declared run missing from this draw
                 continue
+            self.weight = SURPRISE ** (surprises + card_surprises)
             if ok and world.runs_public() == want:
                 return world
             fallback = world
@@ -595,8 +682,17 @@ class TarabishSampler(WorldSampler):
             dealt[k.me] = k.hand + hands[3]
         return dealt
 
-    def _replay(self, dealt: list[list[int]]) -> TarabishDeal:
+    def _replay(self, dealt: list[list[int]]) -> tuple[TarabishDeal, int]:
+        """The world dealt ``dealt`` taken through the view's history, and how many of the
+        other players' cards in it the rule-based player would not have played."""
         view = self.view
+        me = self.k.me
+        held = [0, 0, 0, 0]
+        for seat, cards in enumerate(dealt):
+            for c in cards:
+                held[seat] |= 1 << c
+        played = 0
+        surprises = 0
         deal = new_deal(view, self.options, [[name(c) for c in h] for h in dealt])
         assert isinstance(deal, TarabishDeal)
         for seat, bid in view["auction"]:
@@ -605,14 +701,19 @@ class TarabishSampler(WorldSampler):
         bella = view.get("bella")
         auto_bella = bool(self.options.get("auto_bella"))
         plays = [p for t in view["tricks"] for p in t["cards"]] + view["trick"]["cards"]
-        for seat, text in plays:
+        for j, (seat, text) in enumerate(plays):
             if not deal.completed and seat in declared and seat not in deal.declared:
                 deal.apply(seat, Action("declare_runs"))
             c = card(text)
+            if seat != me and rule_card(deal, seat, held[seat] | played,
+                                        self.k.before[j]) != c:
+                surprises += 1
+            held[seat] &= ~(1 << c)
+            played |= 1 << c
             announce = (seat == bella and deal.bella_seat is None and not auto_bella
                         and deal.bella_refusal(seat, c) is None)
             deal.apply(seat, Action.play(text, bella=announce))
         if (deal.phase == "play" and not deal.completed and deal.turn in declared
                 and deal.turn not in deal.declared):
             deal.apply(deal.turn, Action("declare_runs"))
-        return deal
+        return deal, surprises

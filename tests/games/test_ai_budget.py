@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from bot.simulate import SimConfig, add_parser, run
 from games.actions import Action
 from games.ai import ALL_LEVELS, PLAYABLE_LEVELS, Budget, OraclePlayer, SearchPlayer, make_player
-from games.ai.players import DEFAULT_WORLDS, STOP_MIN, _settled
+from games.ai.players import DEFAULT_WORLDS, STOP_MIN, STOP_Z, Weights
 from games.registry import GAMES
 
 
@@ -59,13 +60,20 @@ def test_without_a_cap_search_stops_at_the_games_default_worlds(game: str) -> No
 
 
 def test_stop_rule_ends_a_search_whose_rules_choice_is_safe() -> None:
-    """``_settled``: a challenger whose paired losses leave no chance stops the search; one
-    that may still be better does not. In play the rule ends many Turup searches early
+    """The stop rule: a challenger whose paired losses leave no chance stops the search;
+    one that may still be better does not. In play the rule ends many Turup searches early
     (and never before :data:`STOP_MIN` worlds)."""
-    assert _settled(-8.0, 8.0, 8)  # always one point worse: settled
-    assert _settled(0.0, 0.0, 8)  # always equal: more worlds cannot separate them
-    assert not _settled(2.0, 20.0, 8)  # ahead on average
-    assert not _settled(-1.0, 40.0, 8)  # behind, but noisy
+
+    def settled(total: float, squares: float, n: int) -> bool:
+        w = Weights()
+        for _ in range(n):
+            w.add(1.0)
+        return w.upper(total, squares, STOP_Z) <= 0.0
+
+    assert settled(-8.0, 8.0, 8)  # always one point worse: settled
+    assert settled(0.0, 0.0, 8)  # always equal: more worlds cannot separate them
+    assert not settled(2.0, 20.0, 8)  # ahead on average
+    assert not settled(-1.0, 40.0, 8)  # behind, but noisy
     player = make_player("search", seed=5)
     assert isinstance(player, SearchPlayer)
     used = []
@@ -155,3 +163,69 @@ def test_worlds_redeal_the_hidden_cards_of_one_template(game: str) -> None:
             world.apply(seat, rules.choose(world.view(seat), world.legal_actions(seat)))
     assert len(others) > 1
     assert getattr(sampler, "template", None) is not None  # the template path was taken
+
+
+def test_weighted_worlds_give_the_ordinary_statistics_with_equal_weights() -> None:
+    """With equal weights the weighted mean and standard error are the ordinary ones (the
+    sample standard deviation over the square root of n); uneven weights shrink the
+    effective sample, so the same values are less certain; one heavy world alone is no
+    evidence at all."""
+    values = [3.0, -1.0, 2.0, 4.0, 0.0, 1.0]
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    even = Weights()
+    for _ in values:
+        even.add(2.0)
+    total = sum(2.0 * v for v in values)
+    squares = sum(2.0 * v * v for v in values)
+    assert math.isclose(even.upper(total, squares, 1.0), mean + sd / math.sqrt(n))
+    assert math.isclose(even.lower(total, squares, 2.0), mean - 2 * sd / math.sqrt(n))
+    uneven = Weights()
+    ws = [1.0, 0.1, 1.0, 0.1, 1.0, 0.1]
+    for w in ws:
+        uneven.add(w)
+    t = sum(w * v for w, v in zip(ws, values, strict=True))
+    q = sum(w * v * v for w, v in zip(ws, values, strict=True))
+    m = t / sum(ws)
+    assert uneven.upper(t, q, 1.0) - m > even.upper(total, squares, 1.0) - mean
+    lone = Weights()
+    lone.add(1.0)
+    assert lone.upper(5.0, 25.0, 2.0) == math.inf
+
+
+def test_a_search_whose_worlds_cannot_be_built_plays_the_rules_choice() -> None:
+    """A sampler defeated by the view's facts does not stall the table: with no world the
+    search plays the rule-based choice; after some worlds it decides on those."""
+    from games.ai.adapter import GameAI, WorldSampler
+    from games.ai.sampling import ImpossibleDeal
+    from games.base import Deal
+
+    class Failing(WorldSampler):
+        def __init__(self, inner: WorldSampler, good: int) -> None:
+            self.inner, self.good = inner, good
+
+        def sample(self) -> Deal:
+            if self.good <= 0:
+                raise ImpossibleDeal("no world")
+            self.good -= 1
+            world = self.inner.sample()
+            self.weight = self.inner.weight
+            return world
+
+    class Defeated(SearchPlayer):
+        good = 0
+
+        def worlds(self, ai: GameAI, view: Any, legal: Any, options: Any,
+                   rng: random.Random) -> WorldSampler:
+            return Failing(super().worlds(ai, view, legal, options, rng), self.good)
+
+    rules = make_player("rules", seed=3)
+    for view, legal in rules_positions("tarabish", 12, 8):
+        player = Defeated(seed=3)
+        choice = player.choose(view, legal, Budget.samples(16))
+        assert player.last_samples == 0
+        assert choice == rules.choose(view, legal)
+        player.good = 5
+        player.choose(view, legal, Budget.samples(16))
+        assert player.last_samples in (0, 5)

@@ -169,3 +169,37 @@ def test_sampled_worlds_are_consistent_with_the_view(data: st.DataObject, seed: 
             # a pinned card is held, or is this seat's own face-down card (Truf trump)
             face_down = {c for s, c in seen_by_seat["trick"]["cards"] if s == seat}
             assert pinned.get(seat, set()) <= set(hand) | face_down, (seat, pinned[seat], hand)
+
+
+def test_tarabish_worlds_are_weighted_by_how_well_they_explain_the_rule_players() -> None:
+    """Likelihood weighting: between rule-based players, the real deal explains their bids
+    and cards (a world's surprises are the others' bids and cards :func:`auction_rule` and
+    :func:`rule_card` would not have made in it, and the real deal has almost none), while
+    sampled worlds, which know only the constraints, are surprised far more often; the
+    sampler's weight is :data:`SURPRISE` to the number of surprises."""
+    from games.ai.tarabish import SURPRISE, TarabishSampler
+
+    real_surprises = sampled_surprises = views = 0
+    for game in range(12):
+        m = GAMES["tarabish"].match_type({}, None, game % 4, seed=game)
+        deal = m.start_deal()
+        players = [make_player("rules", seed=s) for s in range(4)]
+        step = 0
+        while not deal.is_over:
+            seat = deal.to_act[0]
+            view, legal = deal.view(seat), deal.legal_actions(seat)
+            if deal.phase == "play" and step % 6 == 5:
+                sampler = TarabishSampler(view, {}, random.Random(step))
+                dealt = [list(h) for h in deal.dealt]  # type: ignore[attr-defined]
+                real_surprises += sampler._replay(dealt)[1]
+                world = sampler.sample()
+                surprises = sampler._replay([list(h) for h in world.dealt])[1]  # type: ignore[attr-defined]
+                sampled_surprises += surprises
+                assert 0.0 < sampler.weight <= 1.0
+                views += 1
+            deal.apply(seat, players[seat].choose(view, legal))
+            step += 1
+    assert views >= 40
+    assert real_surprises <= views // 10
+    assert sampled_surprises >= 3 * max(1, real_surprises)
+    assert SURPRISE < 1.0

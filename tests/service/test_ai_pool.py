@@ -100,6 +100,47 @@ async def test_an_overloaded_pool_gives_the_table_the_rules_move(store: Store) -
         await service.close()
 
 
+async def test_a_turn_that_waited_for_a_service_slot_past_the_limit_plays_the_rules_move(
+        store: Store) -> None:
+    """The overload limit counts the time a turn waits for one of the service's AI slots
+    (not only the pool's queue): a turn held back longer than the limit is not sent to a
+    worker at all and the table gets the ``rules`` move."""
+    first = GAMES["turup"].match_type(None, None, 0, seed="7").start_deal()
+    ai_seat = first.to_act[0]
+    view, legal = first.view(ai_seat), first.legal_actions(ai_seat)
+    rules = decide("turup", view, legal, "rules", Budget.samples(1), None, None)
+    async with AIPool(workers=1, max_wait_ms=200) as pool:
+        await pool.warm_up()
+        service = TableService(store, ai_pool=pool, ai_concurrency=1)
+        await service.ai.slots.acquire()  # another table's turn holds the only slot
+        seats = [Seat.ai("search") if s == ai_seat else Seat.human(2000 + s, f"P{s}")
+                 for s in range(4)]
+        table_id = await service.create_table(TerminalLocation("slots"), "turup", seed=7,
+                                              seats=seats, ai_pace=0, start=True)
+        await asyncio.sleep(0.3)  # longer than the limit
+        assert not [e for e in await store.load_actions(table_id) if e.action["by"] == "ai"]
+        service.ai.slots.release()
+        await service.settle()
+        entries = [e for e in await store.load_actions(table_id) if e.action["by"] == "ai"]
+        assert entries[0].action["action"] == rules.to_json(ai_seat)
+        assert pool.fallbacks >= 1
+        await service.close()
+
+
+async def test_a_decision_that_arrives_with_no_time_left_is_not_queued() -> None:
+    (view, legal), = first_trick_positions(1)
+    rules = decide("arbaa_turub", view, legal, "rules", Budget.samples(1), 3, None)
+    async with AIPool(workers=1, max_wait_ms=5000) as pool:
+        await pool.warm_up()
+        got = await pool.choose("arbaa_turub", view, legal, level="search",
+                                budget=Budget.samples(50), seed=3, waited_ms=5001)
+        assert got == rules and pool.fallbacks == 1
+        patient = await pool.choose("arbaa_turub", view, legal, level="search",
+                                    budget=Budget.samples(2), seed=3, waited_ms=0)
+        assert patient == decide("arbaa_turub", view, legal, "search", Budget.samples(2), 3,
+                                 None) and pool.fallbacks == 1
+
+
 async def test_a_pool_without_a_limit_waits_and_the_oracle_is_not_playable() -> None:
     (view, legal), = first_trick_positions(1)
     async with AIPool(workers=1, max_wait_ms=0) as pool:
