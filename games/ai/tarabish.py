@@ -262,6 +262,9 @@ def world_step(d: TarabishDeal) -> None:
 _BY_STRENGTH = [[[c for c in reversed(_row)] for _row in _rows] for _rows in CARD_OF]
 """Per trump flag and suit: the suit's cards from the strongest down."""
 
+_SUIT_MASK = [sum(1 << c for c in _FULL if c // 13 == s) for s in range(4)]
+"""Per suit: the bitmask of its card ints."""
+
 
 def rule_card(d: TarabishDeal, seat: int, known: int,
               before: tuple[tuple[int, ...], int]) -> int:
@@ -297,8 +300,6 @@ def rule_card(d: TarabishDeal, seat: int, known: int,
     return pick_card(legal, d.hands[seat], trump, trick, seat, (seat ^ d.caller) & 1 == 0,
                      top, danger)
 
-
-_SUIT_MASK = [sum(1 << c for c in _FULL if c // 13 == s) for s in range(4)]
 
 
 # -- what a view tells ---------------------------------------------------------------------------
