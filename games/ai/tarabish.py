@@ -17,6 +17,10 @@ smears his richest card (never the J or 9 of trumps), others play cheap; against
 opponents, the last player wins as cheaply as possible, others win with a card that cannot
 be beaten later or else duck with their cheapest card.
 
+**Endgame** (search rollouts): the last :data:`~games.ai.tarabish_endgame.ENDGAME_TRICKS`
+tricks of every rollout are solved exactly, both sides seeing all the world's hands
+(:mod:`games.ai.tarabish_endgame`), instead of being played by the policy.
+
 **Inference** (rules knowledge and search sampling): a player who did not follow is void
 in that suit; one who neither followed nor trumped is void in trumps too (unless the
 partner exception freed him); one who played a trump that did not beat the best trump
@@ -42,6 +46,7 @@ from typing import Any
 from games.actions import Action
 from games.ai.adapter import GameAI, WorldSampler
 from games.ai.sampling import ImpossibleDeal, deal_constrained
+from games.ai.tarabish_endgame import finish_exactly, in_endgame
 from games.ai.world import new_deal
 from games.base import Deal
 from games.cards import RANKS_36, SUITS, card, deck, name
@@ -497,6 +502,9 @@ class TarabishAI(GameAI):
     def rollout(self, world: Deal, seat: int, rng: random.Random) -> float:
         assert isinstance(world, TarabishDeal)
         while world.phase != "over":
+            if in_endgame(world):
+                finish_exactly(world, seat & 1)
+                break
             world_step(world)
         score = world.outcome()[1] or [0, 0]
         diff = score[seat & 1] - score[1 - (seat & 1)]
