@@ -229,8 +229,13 @@ async def test_a_players_change_redraws_only_their_panels_a_servers_change_the_o
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     await open_table(app, alice, "turup", ais=2, others=(bob,))
     await fake_discord.wait_until(lambda: (alice.dms and bob.dms) or None, what="the DMs")
+    # the AI players move on their pace timers: wait for a human's turn, after which no
+    # other edit comes until someone acts
+    await fake_discord.wait_until(
+        lambda: next((u for u in (alice, bob) if u.dms and controls(u.dms[-1])), None),
+        what="a human's turn")
     await app.service.settle()
-    await fake_discord.settle()  # the table waits for a human now: no other edit comes
+    await fake_discord.settle()
     bob_dm = bob.dms[-1]
     before = (bob_dm.content, len(bob_dm.history))
     assert "⟦" not in before[0]
