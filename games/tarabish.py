@@ -244,6 +244,39 @@ def hand_result(
     return "bait", score
 
 
+def following_duty(h: Sequence[int], led: int, trump: int, best_key: int, best_trump: int,
+                   free: bool, must_head_plain: bool) -> tuple[str, int, int]:
+    """Section 4 for a player following to a trick: ``(duty, suit, mask)``, the legal cards
+    being the ``mask`` bits of ``suit`` in his strength masks ``h`` (``suit == -1``: any
+    card he holds). ``best_key`` is the winning card's strength bit when no trump is in
+    the trick, ``best_trump`` the best trump's bit (``-1``: none); ``free``: the partner
+    exception applies (the partner is winning and the option is on). ``duty`` names the
+    obligation: ``any``, ``follow``, ``head_trump``, ``head_plain``, ``trump``,
+    ``overtrump`` or ``undertrump``. The engine and the exact endgame search
+    (:mod:`games.ai.tarabish_endgame`) both play by this one predicate."""
+    m = h[led]
+    if m:
+        if not free:
+            if led == trump:
+                hi = m & ABOVE[best_trump + 1]
+                if hi:
+                    return "head_trump", led, hi
+            elif must_head_plain and best_trump < 0:
+                hi = m & ABOVE[best_key + 1]
+                if hi:
+                    return "head_plain", led, hi
+        return "follow", led, m
+    m = h[trump]
+    if not m or free:
+        return "any", -1, 0
+    if best_trump < 0:
+        return "trump", trump, m
+    hi = m & ABOVE[best_trump + 1]
+    if hi:
+        return "overtrump", trump, hi
+    return "undertrump", trump, m
+
+
 # -- options --------------------------------------------------------------------------------
 
 
@@ -389,38 +422,19 @@ class TarabishHand(TrickDeal):
 
     def duty(self, seat: int) -> tuple[str, int, int, int]:
         """The legal-play predicate of section 4 for ``seat`` (to play now), as
-        ``(duty, suit, mask, card)``: the legal cards are the ``mask`` bits of ``suit``
-        (``suit == -1``: any card held). ``duty`` names the obligation in force (``lead``,
-        ``any``, ``follow``, ``head_trump``, ``head_plain``, ``trump``, ``overtrump``,
-        ``undertrump``) and ``card`` the card to beat (``-1``: none)."""
+        ``(duty, suit, mask, card)``: :func:`following_duty` (``lead`` when the trick is
+        empty) and ``card``, the card to beat (``-1``: none)."""
         if not self.trick:
             return "lead", -1, 0, -1
-        h = self.hands[seat]
-        led, tr = self.led, self.trump
+        led, tr, bt = self.led, self.trump, self.best_trump
         free = self.opts.partner_exception and self.best_seat == seat ^ 2
-        bt = self.best_trump
-        best_trump_card = CARD_OF[1][tr][bt] if bt >= 0 else -1
-        m = h[led]
-        if m:
-            if not free:
-                if led == tr:
-                    hi = m & ABOVE[bt + 1]
-                    if hi:
-                        return "head_trump", led, hi, best_trump_card
-                elif self.opts.must_head_plain and bt < 0:
-                    hi = m & ABOVE[self.best_key + 1]
-                    if hi:
-                        return "head_plain", led, hi, CARD_OF[0][led][self.best_key]
-            return "follow", led, m, -1
-        m = h[tr]
-        if not m or free:
-            return "any", -1, 0, -1
-        if bt < 0:
-            return "trump", tr, m, -1
-        hi = m & ABOVE[bt + 1]
-        if hi:
-            return "overtrump", tr, hi, best_trump_card
-        return "undertrump", tr, m, best_trump_card
+        duty, suit, mask = following_duty(self.hands[seat], led, tr, self.best_key, bt, free,
+                                          self.opts.must_head_plain)
+        if duty == "head_plain":
+            return duty, suit, mask, CARD_OF[0][led][self.best_key]
+        if bt >= 0 and duty in ("head_trump", "overtrump", "undertrump"):
+            return duty, suit, mask, CARD_OF[1][tr][bt]
+        return duty, suit, mask, -1
 
     def fast_legal(self, seat: int) -> list[int]:
         """Distinct card ints ``seat`` may play now (assumes it is his turn to play)."""

@@ -13,14 +13,13 @@ or queen of trumps announces it with the second of them (as every rollout player
 whatever the order of play. The points are searched with alpha-beta; a position at a
 trick boundary (hands and leader) is solved once and remembered. The solver works on its
 own copy of the hands as the engine's strength masks and applies the engine's legal-play
-predicate (:meth:`~games.tarabish.TarabishHand.duty`, with ``must_head_plain`` and
+predicate (:func:`~games.tarabish.following_duty`, with ``must_head_plain`` and
 ``partner_exception``); a test holds it to a plain minimax over the engine's own moves.
 """
 
 from __future__ import annotations
 
 from games.tarabish import (
-    ABOVE,
     BIT_OF,
     BITS,
     HAND_POINTS,
@@ -30,6 +29,7 @@ from games.tarabish import (
     QUEEN,
     TarabishHand,
     TarabishPhase,
+    following_duty,
 )
 from games.trick import TRUMP_BONUS
 
@@ -111,20 +111,8 @@ def best_points(d: TarabishHand, team: int) -> int:
         else:
             top_trump = best - _TRUMP if best >= _TRUMP else -1
             free = partner_free and best_seat == seat ^ 2
-            m = h[led]
-            if m:
-                if not free:
-                    if led == trump:
-                        m = m & ABOVE[top_trump + 1] or m
-                    elif head_plain and top_trump < 0:
-                        m = m & ABOVE[best + 1] or m
-                suits = [(led, m)]
-            else:
-                m = h[trump]
-                if not m or free:
-                    suits = [(s, h[s]) for s in range(4) if h[s]]
-                else:
-                    suits = [(trump, m & ABOVE[top_trump + 1] or m)]
+            _, suit, m = following_duty(h, led, trump, best, top_trump, free, head_plain)
+            suits = [(suit, m)] if suit >= 0 else [(s, h[s]) for s in range(4) if h[s]]
         maximise = seat & 1 == team
         value = -_INF if maximise else _INF
         after = (seat + 1) & 3
