@@ -218,12 +218,17 @@ def _card_at(suit: int, bit: int, trump: int) -> int:
     return CARD_OF[suit == trump][suit][bit]
 
 
+def later_seats(seat: int, leader: int, in_trick: int) -> list[int]:
+    """The players still to play to the trick after ``seat`` (``in_trick`` cards already
+    in it, led by ``leader``); when ``seat`` leads, the other three."""
+    if in_trick:
+        return [(leader + i) % 4 for i in range(in_trick + 1, 4)]
+    return [(seat + i) % 4 for i in (1, 2, 3)]
+
+
 def world_top_and_danger(d: TarabishDeal, seat: int) -> tuple[list[int], list[bool]]:
     hands = d.hands
-    if d.trick:
-        later = [(d.leader + i) % 4 for i in range(len(d.trick) + 1, 4)]
-    else:
-        later = [(seat + i) % 4 for i in (1, 2, 3)]
+    later = later_seats(seat, d.leader, len(d.trick))
     trump = d.trump
     top = [-1, -1, -1, -1]
     danger = [False, False, False, False]
@@ -270,41 +275,51 @@ _BY_STRENGTH = [[[c for c in reversed(_row)] for _row in _rows] for _rows in CAR
 _SUIT_MASK = [sum(1 << c for c in _FULL if c // 13 == s) for s in range(4)]
 """Per suit: the bitmask of its card ints."""
 
+_ALL_MASK = sum(_SUIT_MASK)
+"""The bitmask of every card int of the pack."""
 
-def rule_card(d: TarabishDeal, seat: int, known: int,
-              before: tuple[tuple[int, ...], int]) -> int:
-    """The card the rule-based player in ``seat`` plays now in world ``d``, knowing the
-    cards of the mask ``known`` (his hand and every card played) and the public facts
-    ``before`` (:attr:`TarabishKnowledge.before`): :func:`pick_card` with the ``top`` and
-    ``danger`` his own view would give (as :meth:`TarabishKnowledge.top_and_danger`)."""
-    legal = d.fast_legal(seat)
-    if len(legal) == 1:
-        return legal[0]
-    forbidden, voids = before
-    trump = d.trump
-    trick = d.trick
-    if trick:
-        later = [(d.leader + i) % 4 for i in range(len(trick) + 1, 4)]
-    else:
-        later = [(seat + i) % 4 for i in (1, 2, 3)]
+
+def seen_top_and_danger(seat: int, later: Sequence[int], trump: int, pool: int,
+                        forbidden: Sequence[int], voids: Sequence[int]
+                        ) -> tuple[list[int], list[bool]]:
+    """:func:`pick_card`'s ``top`` and ``danger`` as ``seat`` sees them: ``pool`` is the
+    mask of the card ints a player in ``later`` may still hold, ``forbidden[o]`` the cards
+    seat ``o`` has shown he cannot hold and ``voids[o]`` the suits he has shown void in
+    (bits). A suit's top is its strongest pool card some later player may hold; a side
+    suit is in danger when a later opponent void in it may still hold a pool trump."""
     top = [-1, -1, -1, -1]
     for s in range(4):
         t = s == trump
         for c in _BY_STRENGTH[t][s]:
-            if not known >> c & 1 and any(not forbidden[o] >> c & 1 for o in later):
+            if pool >> c & 1 and any(not forbidden[o] >> c & 1 for o in later):
                 top[s] = BIT_OF[t][c]
                 break
     danger = [False, False, False, False]
-    trumps_out = _SUIT_MASK[trump] & ~known if trump >= 0 else 0
+    trumps_out = _SUIT_MASK[trump] & pool if trump >= 0 else 0
     for o in later:
         if (o - seat) & 1 and trumps_out & ~forbidden[o]:
             for s in range(4):
-                if s != trump and voids >> (4 * o + s) & 1:
+                if s != trump and voids[o] >> s & 1:
                     danger[s] = True
-    assert d.caller is not None
-    return pick_card(legal, d.hands[seat], trump, trick, seat, (seat ^ d.caller) & 1 == 0,
-                     top, danger)
+    return top, danger
 
+
+def rule_card(d: TarabishDeal, seat: int, known: int,
+              before: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+    """The card the rule-based player in ``seat`` plays now in world ``d``, knowing the
+    cards of the mask ``known`` (his hand and every card played) and the public facts
+    ``before`` (:attr:`TarabishKnowledge.before`): :func:`pick_card` with the ``top`` and
+    ``danger`` his own view gives (:func:`seen_top_and_danger`)."""
+    legal = d.fast_legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    forbidden, voids = before
+    later = later_seats(seat, d.leader, len(d.trick))
+    top, danger = seen_top_and_danger(seat, later, d.trump, _ALL_MASK & ~known, forbidden,
+                                      voids)
+    assert d.caller is not None
+    return pick_card(legal, d.hands[seat], d.trump, d.trick, seat,
+                     (seat ^ d.caller) & 1 == 0, top, danger)
 
 
 # -- what a view tells ---------------------------------------------------------------------------
@@ -326,10 +341,9 @@ class TarabishKnowledge:
         self.forbidden = [0, 0, 0, 0]  # bitmask over card ints each seat cannot hold
         self.voids = [0, 0, 0, 0]  # suits each seat has shown it lacks
         self.played_by: list[list[int]] = [[], [], [], []]
-        self.before: list[tuple[tuple[int, ...], int]] = []
+        self.before: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         """Per card played, in order: what the public knew of the player's holdings just
-        before it (each seat's forbidden-card mask, and the suits he had shown void in
-        as the bits of one int per seat, four bits each)."""
+        before it (each seat's forbidden-card mask and void-suit bits)."""
         seen = set(self.hand)
         trump = self.trump
         for plays in [*self.tricks, self.trick]:
@@ -338,8 +352,7 @@ class TarabishKnowledge:
             led = plays[0][1] // 13
             best_key, best_seat, best_trump = -1, -1, -1
             for i, (seat, c) in enumerate(plays):
-                self.before.append((tuple(self.forbidden),
-                                    sum(v << 4 * x for x, v in enumerate(self.voids))))
+                self.before.append((tuple(self.forbidden), tuple(self.voids)))
                 seen.add(c)
                 self.played_by[seat].append(c)
                 s = c // 13
@@ -398,28 +411,18 @@ class TarabishKnowledge:
         return not self.forbidden[seat] >> c & 1
 
     def top_and_danger(self) -> tuple[list[int], list[bool]]:
-        if self.trick:
-            later = [(self.leader + i) % 4 for i in range(len(self.trick) + 1, 4)]
-        else:
-            later = [(self.me + i) % 4 for i in (1, 2, 3)]
-        trump = self.trump
-        pool = list(self.unseen) + [c for s, cs in self.pinned.items() if s in later
-                                    for c in cs]
-        top = [-1, -1, -1, -1]
-        danger = [False, False, False, False]
-        for c in pool:
-            s = c // 13
-            if any(self.may_hold(o, c) for o in later):
-                b = BIT_OF[s == trump][c]
-                if b > top[s]:
-                    top[s] = b
-        trumps_out = [c for c in pool if c // 13 == trump]
-        for o in later:
-            if (o - self.me) & 1 and any(self.may_hold(o, c) for c in trumps_out):
-                for s in range(4):
-                    if s != trump and self.voids[o] >> s & 1:
-                        danger[s] = True
-        return top, danger
+        """:func:`seen_top_and_danger` for this seat: the pool is every unseen card and
+        the pinned cards of the players still to play."""
+        later = later_seats(self.me, self.leader, len(self.trick))
+        pool = 0
+        for c in self.unseen:
+            pool |= 1 << c
+        for s, cs in self.pinned.items():
+            if s in later:
+                for c in cs:
+                    pool |= 1 << c
+        return seen_top_and_danger(self.me, later, self.trump, pool, self.forbidden,
+                                   self.voids)
 
     def masks(self) -> list[int]:
         h = [0, 0, 0, 0]
