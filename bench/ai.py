@@ -26,7 +26,11 @@ sides and 2000 for Truf's four seats) against each level of ``--opponents`` (def
   intervals, and the mean score difference per deal (tricks, game points, hand score or
   card points) with its 95% interval over deals;
 * Truf (four individuals): one ``search`` player and three of the other level, rotated
-  over the four seats; the figure is each player's mean score per deal and rank.
+  over the four seats, in whole games of 13 deals (``--boards`` deals make
+  ``ceil(boards / 13)`` games, each played once per seat of the ``search`` player), since
+  ``search`` learns from a game's earlier deals how the others bid; the figures are each
+  player's mean score per deal (a game's total over its 13 deals, interval over games) and
+  rank, and the duplicate score over games.
 
 Strength runs give the search player its game's default number of worlds per move
 (:data:`games.ai.players.DEFAULT_WORLDS`, what the default budget uses) without the time
@@ -77,10 +81,53 @@ TARGETS = {
 }
 
 
+TRUF_DEALS = 13
+"""Deals in a game of Truf (its default ``deals`` option)."""
+
+
 def matchup(game: str, opponent: str) -> tuple[str, ...]:
     if game == "truf":
         return ("search", opponent, opponent, opponent)
     return ("search", opponent)
+
+
+def sim_config(game: str, opponent: str, boards: int, jobs: int, seed: int,
+               worlds: int) -> SimConfig:
+    """``search`` with ``worlds`` per move against ``opponent`` over ``boards`` deals: single
+    deals, or for Truf whole games holding at least that many deals."""
+    truf = game == "truf"
+    return SimConfig(game=game, levels=matchup(game, opponent),
+                     boards=-(-boards // TRUF_DEALS) if truf else boards,
+                     players=4, seed=seed, jobs=jobs, matches=truf,
+                     budget=Budget.samples(worlds))
+
+
+def per_deal(result: dict[str, Any]) -> dict[str, Any]:
+    """Truf: the mean scores and their intervals per deal instead of per game (the games are
+    all :data:`TRUF_DEALS` deals long); other games unchanged."""
+    if result["mode"] != "matches":
+        return result
+    out = dict(result)
+    for key in ("mean_score", "mean_score_diff"):
+        out[key] = [x / TRUF_DEALS for x in result[key]]
+    out["mean_score_ci95"] = [[lo / TRUF_DEALS, hi / TRUF_DEALS]
+                              for lo, hi in result["mean_score_ci95"]]
+    out["scores_per"] = "deal"
+    return out
+
+
+def truf_line(result: dict[str, Any]) -> str:
+    """Truf's summary: ``search``'s mean score per deal against the others' and how far
+    ahead of the best of them it is."""
+    means = result["mean_score"]
+    lo, hi = result["mean_score_ci95"][0]
+    others = ", ".join(f"{m:+.2f}" for m in means[1:])
+    lead = means[0] - max(means[1:])
+    dlo, dhi = result["duplicate_ci95"][0]
+    return (f"Truf per deal: search {means[0]:+.2f} ({lo:+.2f} to {hi:+.2f}) against {others}"
+            f" — {lead:+.2f} ahead of the best of them; duplicate score over "
+            f"{result['matches']} games {result['duplicate_score'][0] * 100:.1f}% "
+            f"({dlo * 100:.1f}–{dhi * 100:.1f})")
 
 
 def strength(games: list[str], boards: int, jobs: int, seed: int,
@@ -88,15 +135,15 @@ def strength(games: list[str], boards: int, jobs: int, seed: int,
     out = []
     for game in games:
         for opponent in opponents:
-            cfg = SimConfig(game=game, levels=matchup(game, opponent), boards=boards,
-                            players=4, seed=seed, jobs=jobs,
-                            budget=Budget.samples(DEFAULT_WORLDS[game]))
+            cfg = sim_config(game, opponent, boards, jobs, seed, DEFAULT_WORLDS[game])
             t0 = time.perf_counter()
-            result = run(cfg)
+            result = per_deal(run(cfg))
             result["seconds"] = round(time.perf_counter() - t0, 1)
             result["target"] = TARGETS[opponent]
             result["met"] = target_met(result)
             print(format_table(result))
+            if game == "truf":
+                print(truf_line(result))
             print(f"target: {result['target']} -> {'met' if result['met'] else 'NOT met'} "
                   f"({result['seconds']} s)\n", flush=True)
             out.append(result)
@@ -123,10 +170,9 @@ def curve(games: list[str], boards: int, jobs: int, seed: int,
           "|---|---:|---:|---:|---|---:|---|---:|", flush=True)
     for game in games:
         for worlds in worlds_list or CURVE_WORLDS[game]:
-            cfg = SimConfig(game=game, levels=matchup(game, "rules"), boards=boards,
-                            players=4, seed=seed, jobs=jobs, budget=Budget.samples(worlds))
+            cfg = sim_config(game, "rules", boards, jobs, seed, worlds)
             t0 = time.perf_counter()
-            result = run(cfg)
+            result = per_deal(run(cfg))
             seconds = time.perf_counter() - t0
             used = mean_worlds(game, worlds, seed)
             lo, hi = result["duplicate_ci95"][0]

@@ -65,7 +65,7 @@ def _init_worker(nice: int) -> None:
     if nice and hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not permitted on this system: run as is
             os.nice(nice)
-    importlib.import_module("games.ai.players")  # load the engine before the first move
+    importlib.import_module("games.ai").warm_up()  # load the engine before the first move
 
 
 def _ping() -> int:

@@ -57,7 +57,9 @@ Choices where the rule file is silent (a careful referee's):
 * **Secret bids** cannot be changed once placed. Who has bid is public (the card is on the
   table face down); the cards are not. A bid card stays in its owner's hand (and in
   ``hand_sizes``) during bidding, since it goes back before play anyway. A deal summary
-  shows bids only once all are revealed.
+  shows bids only once all are revealed. The view's ``earlier_bids`` lists every earlier
+  deal's revealed bid values by seat (public, as on a scoresheet), so a player can tell how
+  each other player bids.
 * **Multi-card bids in records** are written with ``cards`` (a list); a one-card bid may
   also be written with ``card``, and ``cards`` with one card is accepted at a one-card
   table (both forms mean the same bid). ``legal_actions`` lists every legal bid once, as
@@ -274,6 +276,9 @@ class TrufHand(TrickDeal):
         self.init_tricks(players, -1, self.direction, NATURAL_KEYS)
         self.broken = False
         self.points: list[int] | None = None
+        self.earlier_bids: list[list[int]] = []
+        """Bid values of the game's earlier deals, by seat (:meth:`TrufMatch.earlier_bids`);
+        public, shown in the view so a player (or the AI) can tell how the others bid."""
 
     # -- fast core --------------------------------------------------------------------------
     def resolve_bids(self) -> None:
@@ -590,6 +595,7 @@ class TrufDeal(TrufHand):
             "points": self.points,
             "redeals": self.redeals,
             "misdeal": [dict(m) for m in self.misdeal] or None,
+            "earlier_bids": [list(b) for b in self.earlier_bids],
         })
         return out
 
@@ -791,6 +797,7 @@ class TrufMatch(Match):
         if hands is not None:
             deal = TrufDeal(self.players, dealer, hands, hand_number=number,
                             options=self.options, redeals=self.void_streak)
+            deal.earlier_bids = self.earlier_bids()
             self.hand_number = number
             return deal
         assert rng is not None
@@ -799,10 +806,17 @@ class TrufMatch(Match):
             deal = TrufDeal(self.players, dealer, hands, hand_number=number,
                             options=self.options, redeals=self.void_streak, trusted=True)
             if not deal.misdeal:
+                deal.earlier_bids = self.earlier_bids()
                 return deal
             # The void deal is kept as its own record entry; the same dealer redeals.
             self.deal_records.append(deal.record())
             self._close(dealer, deal.summary())
+
+    def earlier_bids(self) -> list[list[int]]:
+        """The bid values of every deal of this game scored so far, by seat (public once
+        each deal's bids were revealed)."""
+        return [list(s["bids"]) for s in self.deal_summaries
+                if not s.get("redeal") and s.get("bids") is not None]
 
     def _hand_number_of(self, extra: Mapping[str, Any]) -> int:
         if "hand_number" not in extra:
@@ -901,7 +915,7 @@ ORDERS = {(n, d): [tuple((s + d * i) % n for i in range(1, n)) for s in range(n)
 """``ORDERS[(players, direction)][leader]``: the other seats of a trick in playing order."""
 
 
-def _random_bid(deal: TrufDeal, seat: int, rng: random.Random) -> tuple[int, ...]:
+def random_bid(deal: TrufDeal, seat: int, rng: random.Random) -> tuple[int, ...]:
     """A uniformly random legal bid of ``seat``."""
     h = deal.hands[seat]
     if not deal.options.multi_card_bids:
@@ -1015,7 +1029,7 @@ def random_playout(deal: Deal, rng: random.Random,
         bids = deal.bids
         for seat in range(deal.players):
             if bids[seat] is None:
-                bids[seat] = b = _random_bid(deal, seat, rng)
+                bids[seat] = b = random_bid(deal, seat, rng)
                 if log is not None:
                     log.append((seat, _bid_action(deal, b)))
         deal.resolve_bids()

@@ -41,6 +41,16 @@ ALL_LEVELS: dict[str, type[Player]] = {**PLAYABLE_LEVELS, "oracle": OraclePlayer
 ``bench/ai.py``)."""
 
 
+def warm_up() -> None:
+    """Load every game's AI and compute its once-per-process tables (a worker process calls
+    this when it starts, so no player's first move pays for them)."""
+    from games.registry import GAMES
+
+    for game in GAMES:
+        if has_ai(game):
+            adapter_for(game).warm_up()
+
+
 def make_player(level: str, seed: int | str | None = None,
                 options: Mapping[str, Any] | None = None) -> Player:
     """A player of ``level`` (one of :data:`ALL_LEVELS`); ``options`` are the table's rule
@@ -68,4 +78,5 @@ __all__ = [
     "adapter_for",
     "has_ai",
     "make_player",
+    "warm_up",
 ]

@@ -47,6 +47,11 @@ class GameAI(ABC):
                      rng: random.Random, options: Mapping[str, Any]) -> Action:
         """The rule-based choice (one of ``legal``)."""
 
+    def warm_up(self) -> None:
+        """Compute now what the game's first decisions would otherwise pay for once per
+        process (default: nothing)."""
+        return
+
     # -- the search player -------------------------------------------------------------------
     def search_shortcut(self, view: Mapping[str, Any], legal: Sequence[Action],
                         rng: random.Random, options: Mapping[str, Any]) -> Action | None:

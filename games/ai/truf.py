@@ -14,8 +14,20 @@ value;
 the bid with the best expected score is chosen (among equals, from the longest suit, the
 trump it would name). Multi-card tables consider every legal combination. **Adjustment**
 (bids total 13): by the smallest amount, up when the hand is worth more in atas, else
-down. Search compares the rules' best bids (at most :data:`BID_CANDIDATES`) and the
-adjustments over sampled worlds, the other players bidding by the rule above.
+down.
+
+**How the others bid** (search). The rule's bid model assumes the others bid like random
+cards; `rules` players bid far lower (mostly court cards and aces). Search tells the two
+apart from the public record of the game: every earlier deal's bid values by seat
+(``earlier_bids`` in the view). Each other player is a mixture of a *rule-like* bidder
+(the rule's bid) and a *random-like* one (a uniformly random legal bid); the chance that he
+is rule-like starts at ½ and follows Bayes' rule over his earlier bid values, whose
+likelihood under each kind is :func:`bid_value_odds` (the distribution of bid values each
+kind gives over random hands). Search then compares the best bids for the others' total that
+this mixture predicts (at most :data:`BID_CANDIDATES`) and the rule's own choice, and in
+each world every other player bids as one kind or the other by that chance (a bid already
+placed when the world is dealt, one still to come in its playout, the same for every
+candidate). The adjustment is searched over the same worlds.
 
 **Card play** (rules and rollouts): taking tricks — lead a card nobody still to play can
 beat and nobody can trump, else lead low from the longest side suit; follow with the
@@ -34,6 +46,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -43,10 +56,22 @@ from games.ai.sampling import deal_constrained
 from games.ai.world import new_deal
 from games.base import HIDDEN, Deal
 from games.cards import SUITS, card, name
-from games.truf import CARD_VALUE, COURT, MIN_TOTAL, TrufDeal
+from games.truf import CARD_VALUE, COURT, MIN_TOTAL, TrufDeal, random_bid, suits_in_play
 
 BID_CANDIDATES = 6
-"""Search compares at most this many bids (the rules' best ones)."""
+"""Search compares at most this many of the bids best for the others' total it predicts
+(plus the rule's own choice)."""
+
+RULE_LIKE_PRIOR = 0.5
+"""The chance that another player bids like the rule before any of his bids is seen."""
+
+STYLE_SLACK = 0.1
+"""A rule-like bidder's bid value is taken as random-like with this chance, so one odd bid
+(a human's, a forced one) does not settle the question."""
+
+STYLE_HANDS = 600
+"""Random hands behind :func:`bid_value_odds` (a fifth of them with multi-card bids, whose
+every bid is valued; a fixed seed: the tables are the same in every process)."""
 
 CARD_MEAN, CARD_SD = 55 / 13, 3.42
 """Mean and deviation of one random card's bid value (a suit holds values 0-10 summing to
@@ -94,12 +119,22 @@ def _score(diff: float) -> float:
     return 2.0 * diff if diff > 0 else diff
 
 
+def random_cards_total(others: int) -> tuple[float, float]:
+    """Mean and deviation of ``others`` random cards' bid values: the rule's model of the
+    others' bid total."""
+    return others * CARD_MEAN, math.sqrt(others) * CARD_SD
+
+
 def bid_value(cards: Sequence[int], bid: Sequence[int], scoring: str,
-              tricks: tuple[float, float] | None = None, others: int = 3) -> float:
+              tricks: tuple[float, float] | None = None, others: int = 3,
+              total: tuple[float, float] | None = None) -> float:
     """The expected score of bidding ``bid`` from ``cards`` under the bid-total model
-    (``tricks``: the hand's ``(atas_tricks, bawah_tricks)`` when already known)."""
+    (``tricks``: the hand's ``(atas_tricks, bawah_tricks)`` when already known; ``total``:
+    the mean and deviation of the others' bid total, by default
+    :func:`random_cards_total`)."""
     v = sum(CARD_VALUE[c] for c in bid)
-    p_atas = 1.0 - _phi((13.5 - v - others * CARD_MEAN) / (math.sqrt(others) * CARD_SD))
+    mean, sd = total if total is not None else random_cards_total(others)
+    p_atas = 1.0 - _phi((13.5 - v - mean) / max(sd, 0.5))
     ta, tb = tricks if tricks is not None else (atas_tricks(cards), bawah_tricks(cards))
     if scoring == "exact":
         atas = v if abs(ta - v) < 0.5 else -abs(ta - v) * (1 if ta > v else 2)
@@ -114,16 +149,91 @@ def bid_value(cards: Sequence[int], bid: Sequence[int], scoring: str,
     return p_atas * atas + (1 - p_atas) * bawah + 0.01 * length
 
 
-def ranked_bids(cards: Sequence[int], multi: bool, scoring: str,
-                others: int = 3) -> list[tuple[int, ...]]:
-    """Every legal bid from ``cards``, best first by :func:`bid_value`."""
+def legal_bids(cards: Sequence[int], multi: bool) -> list[tuple[int, ...]]:
+    """Every legal bid from ``cards``: one card, or with multi-card bids also two cards
+    worth at least 5 and three worth at least 9."""
     bids: list[tuple[int, ...]] = [(c,) for c in cards]
     if multi:
         for size in (2, 3):
             bids += [b for b in combinations(cards, size)
                      if sum(CARD_VALUE[c] for c in b) >= MIN_TOTAL[size]]
+    return bids
+
+
+def ranked_bids(cards: Sequence[int], multi: bool, scoring: str,
+                others: int = 3, total: tuple[float, float] | None = None
+                ) -> list[tuple[int, ...]]:
+    """Every legal bid from ``cards``, best first by :func:`bid_value`."""
     tricks = (atas_tricks(cards), bawah_tricks(cards))
-    return sorted(bids, key=lambda b: (-bid_value(cards, b, scoring, tricks, others), b))
+    return sorted(legal_bids(cards, multi),
+                  key=lambda b: (-bid_value(cards, b, scoring, tricks, others, total), b))
+
+
+# -- how the others bid ---------------------------------------------------------------------------
+BidOdds = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+@cache
+def bid_value_odds(players: int, multi: bool, scoring: str) -> BidOdds:
+    """``(rule_like, random_like)``: the probability of each bid value (index = value)
+    from a player who bids by the rule and from one who picks a legal bid uniformly at
+    random, over hands dealt at random (:data:`STYLE_HANDS`). The rule-like
+    table keeps :data:`STYLE_SLACK` of the random-like one."""
+    rng = random.Random(f"truf-bid-odds:{players}:{multi}:{scoring}")
+    count = STYLE_HANDS // 5 if multi else STYLE_HANDS
+    pack = [s * 13 + r for s in suits_in_play(players, "C") for r in range(13)]
+    top = 31 if multi else 11  # values 0-10; three cards at most three tens
+    rule = [0.0] * top
+    rand = [0.0] * top
+    for _ in range(count):
+        hand = rng.sample(pack, 13)
+        rule[sum(CARD_VALUE[c] for c in ranked_bids(hand, multi, scoring, players - 1)[0])] += 1
+        bids = legal_bids(hand, multi)
+        for b in bids:
+            rand[sum(CARD_VALUE[c] for c in b)] += 1.0 / len(bids)
+    rand_p = [x / count for x in rand]
+    rule_p = [(1 - STYLE_SLACK) * x / count + STYLE_SLACK * r
+              for x, r in zip(rule, rand_p, strict=True)]
+    return tuple(rule_p), tuple(rand_p)
+
+
+def rule_likeness(earlier: Sequence[Sequence[int]], players: int, multi: bool,
+                  scoring: str) -> list[float]:
+    """For each seat, the chance that he bids like the rule, given his bid values in the
+    game's earlier deals (``earlier[deal][seat]``; Bayes' rule from
+    :data:`RULE_LIKE_PRIOR` with the likelihoods of :func:`bid_value_odds`)."""
+    rule, rand = bid_value_odds(players, multi, scoring)
+    out = []
+    for seat in range(players):
+        log_odds = math.log(RULE_LIKE_PRIOR / (1 - RULE_LIKE_PRIOR))
+        for values in earlier:
+            v = values[seat]
+            if 0 <= v < len(rule) and rand[v] > 0:
+                log_odds += math.log(rule[v] / rand[v])
+        log_odds = max(-30.0, min(30.0, log_odds))
+        out.append(1.0 / (1.0 + math.exp(-log_odds)))
+    return out
+
+
+def _moments(p: Sequence[float]) -> tuple[float, float]:
+    mean = sum(v * x for v, x in enumerate(p))
+    return mean, sum((v - mean) ** 2 * x for v, x in enumerate(p))
+
+
+def mixture_total(likeness: Sequence[float], me: int, multi: bool, scoring: str
+                  ) -> tuple[float, float]:
+    """Mean and deviation of the other players' bid total when each is rule-like with the
+    chance ``likeness[seat]``, else random-like."""
+    rule, rand = bid_value_odds(len(likeness), multi, scoring)
+    (m1, v1), (m2, v2) = _moments(rule), _moments(rand)
+    mean = var = 0.0
+    for seat, p in enumerate(likeness):
+        if seat == me:
+            continue
+        m = p * m1 + (1 - p) * m2
+        mean += m
+        var += p * (v1 + m1 * m1) + (1 - p) * (v2 + m2 * m2) - m * m
+    return mean, math.sqrt(var)
 
 
 def adjust_rule(cards: Sequence[int], bid: int, amounts: Sequence[int],
@@ -258,15 +368,27 @@ def bid_action(cards: Sequence[int], multi: bool) -> Action:
     return Action.bid(name(cards[0]))
 
 
-def world_finish(d: TrufDeal) -> None:
-    """Finish a world with the policies: missing bids, the adjustment, the cards."""
+def drawn_bid(d: TrufDeal, seat: int, likeness: float, rng: random.Random
+              ) -> tuple[int, ...]:
+    """Another player's bid in a world: the rule's with the chance ``likeness`` (his
+    :func:`rule_likeness`), else a uniformly random legal one."""
+    if rng.random() < likeness:
+        opts = d.options
+        return ranked_bids(held(d, seat), opts.multi_card_bids, opts.scoring,
+                           d.players - 1)[0]
+    return random_bid(d, seat, rng)
+
+
+def world_finish(d: TrufDeal, rng: random.Random) -> None:
+    """Finish a world with the policies: the missing bids (:func:`drawn_bid`, by the
+    world's ``earlier_bids``), the adjustment, the cards."""
     opts = d.options
     if d.phase == "bid":
+        likeness = rule_likeness(d.earlier_bids, d.players, opts.multi_card_bids,
+                                 opts.scoring)
         for seat in range(d.players):
             if d.bids[seat] is None:
-                h = held(d, seat)
-                d.bids[seat] = ranked_bids(h, opts.multi_card_bids, opts.scoring,
-                                           d.players - 1)[0]
+                d.bids[seat] = drawn_bid(d, seat, likeness[seat], rng)
         d.resolve_bids()
     if d.phase == "adjust":
         assert d.bid_values is not None
@@ -379,6 +501,11 @@ class TrufAI(GameAI):
     def _multi(legal: Sequence[Action]) -> bool:
         return any(a.type == "bid" and a.cards is not None for a in legal)
 
+    def warm_up(self) -> None:
+        """The bid-value tables of the default table (four players, one-card bids,
+        difference scoring); other tables compute theirs on their first bid."""
+        bid_value_odds(4, False, "difference")
+
     def rules_choose(self, view: Mapping[str, Any], legal: Sequence[Action],
                      rng: random.Random, options: Mapping[str, Any]) -> Action:
         kind = legal[0].type
@@ -404,6 +531,26 @@ class TrufAI(GameAI):
         ranked = [a for a in out if a in legal_set]
         return ranked or list(legal)
 
+    def _searched_bids(self, view: Mapping[str, Any], legal: Sequence[Action],
+                       options: Mapping[str, Any]) -> list[Action]:
+        """The best bids for the others' total that their earlier bids predict
+        (:func:`mixture_total`; at most :data:`BID_CANDIDATES`), and the rule's own choice
+        when it is not among them."""
+        hand = [card(c) for c in view["hand"]]
+        multi = self._multi(legal)
+        scoring = self._scoring(options)
+        likeness = rule_likeness(view.get("earlier_bids") or [], view["players"], multi,
+                                 scoring)
+        total = mixture_total(likeness, view["seat"], multi, scoring)
+        fitted = [bid_action(b, multi) for b in ranked_bids(hand, multi, scoring, total=total)]
+        legal_set = set(legal)
+        out: list[Action] = []
+        for a in [*[a for a in fitted if a in legal_set][:BID_CANDIDATES],
+                  self._bid_choices(view, legal, options)[0]]:
+            if a not in out:
+                out.append(a)
+        return out
+
     def rules_card(self, k: TrufKnowledge, legal: Sequence[Action], scoring: str) -> int:
         cards = [card(a.card) for a in legal if a.card]
         assert k.final_bids is not None
@@ -417,7 +564,7 @@ class TrufAI(GameAI):
                    options: Mapping[str, Any]) -> list[Action]:
         kind = legal[0].type
         if kind == "bid":
-            return self._bid_choices(view, legal, options)[:BID_CANDIDATES]
+            return self._searched_bids(view, legal, options)
         first = self.rules_choose(view, legal, random.Random(0), options)
         if kind == "adjust":
             amounts = sorted({a.amount for a in legal if a.amount is not None})
@@ -442,7 +589,7 @@ class TrufAI(GameAI):
 
     def rollout(self, world: Deal, seat: int, rng: random.Random) -> float:
         assert isinstance(world, TrufDeal)
-        world_finish(world)
+        world_finish(world, rng)
         assert world.points is not None
         return float(world.points[seat])
 
@@ -466,6 +613,8 @@ class TrufSampler(WorldSampler):
         self.multi = bool(opts.get("multi_card_bids"))
         k = TrufKnowledge(view, opts)
         self.k = k
+        self.likeness = rule_likeness(view.get("earlier_bids") or [], k.n, self.multi,
+                                      str(opts.get("scoring", "difference")))
         self.template: TrufDeal | None = None
         self.reusable = view["phase"] == "play" and all(c >= 0 for _, c in k.trick)
         self.places: list[tuple[str, int]] = [("hand", s) for s in range(k.n) if s != k.me]
@@ -545,14 +694,13 @@ class TrufSampler(WorldSampler):
                         {"hand_number": view["hand_number"]})
         assert isinstance(deal, TrufDeal)
         deal.redeals = view.get("redeals", 0)
+        deal.earlier_bids = [list(b) for b in view.get("earlier_bids") or []]
         placed = view.get("bid_placed") or []
         for seat in range(k.n):
             if k.bids[seat]:
                 deal.apply(seat, bid_action(k.bids[seat], self.multi))
             elif seat < len(placed) and placed[seat]:
-                h = held(deal, seat)
-                bid = ranked_bids(h, self.multi, str(self.options.get("scoring", "difference")),
-                                  k.n - 1)[0]
+                bid = drawn_bid(deal, seat, self.likeness[seat], self.rng)
                 deal.apply(seat, bid_action(bid, self.multi))
         adj = view.get("adjust")
         if adj:
