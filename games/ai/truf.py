@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -201,7 +201,14 @@ def rule_likeness(earlier: Sequence[Sequence[int]], players: int, multi: bool,
                   scoring: str) -> list[float]:
     """For each seat, the chance that he bids like the rule, given his bid values in the
     game's earlier deals (``earlier[deal][seat]``; Bayes' rule from
-    :data:`RULE_LIKE_PRIOR` with the likelihoods of :func:`bid_value_odds`)."""
+    :data:`RULE_LIKE_PRIOR` with the likelihoods of :func:`bid_value_odds`). Cached: every
+    playout of a bid decision asks again with the same bids."""
+    return list(_rule_likeness(tuple(tuple(v) for v in earlier), players, multi, scoring))
+
+
+@lru_cache(maxsize=256)  # bounded: a long-lived worker sees many games
+def _rule_likeness(earlier: tuple[tuple[int, ...], ...], players: int, multi: bool,
+                   scoring: str) -> tuple[float, ...]:
     rule, rand = bid_value_odds(players, multi, scoring)
     out = []
     for seat in range(players):
@@ -212,7 +219,7 @@ def rule_likeness(earlier: Sequence[Sequence[int]], players: int, multi: bool,
                 log_odds += math.log(rule[v] / rand[v])
         log_odds = max(-30.0, min(30.0, log_odds))
         out.append(1.0 / (1.0 + math.exp(-log_odds)))
-    return out
+    return tuple(out)
 
 
 def _moments(p: Sequence[float]) -> tuple[float, float]:
