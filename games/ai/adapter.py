@@ -58,6 +58,13 @@ class GameAI(ABC):
         """A decision the search player takes without sampling (``None``: search it)."""
         return None
 
+    def fitted_choice(self, view: Mapping[str, Any], legal: Sequence[Action],
+                      options: Mapping[str, Any]) -> Action | None:
+        """A decision the search player takes from an evaluator fitted beforehand on many
+        playouts rather than from the worlds of this decision (``None``: search it). The
+        ``oracle``, which sees the real deal, searches it there instead."""
+        return None
+
     def candidates(self, view: Mapping[str, Any], legal: Sequence[Action],
                    options: Mapping[str, Any]) -> list[Action]:
         """The distinct actions search compares (default: every legal action except a

@@ -96,6 +96,9 @@ class SearchPlayer(Player):
     """
 
     level = "search"
+    uses_fitted = True
+    """Whether decisions the game fits beforehand (:meth:`GameAI.fitted_choice`) are
+    taken from the fit; the oracle, which sees the deal, searches them instead."""
 
     def __init__(self, seed: int | str | None = None,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -112,6 +115,8 @@ class SearchPlayer(Player):
         options = self.table_options(view)
         rng = random.Random(self.rng.getrandbits(64))
         shortcut = ai.search_shortcut(view, legal, rng, options)
+        if shortcut is None and self.uses_fitted:
+            shortcut = ai.fitted_choice(view, legal, options)
         if shortcut is not None:
             return shortcut
         cands = ai.candidates(view, legal, options)
@@ -222,12 +227,15 @@ class OraclePlayer(SearchPlayer):
     deal with :meth:`see` before each decision and marks it in its results. Its one
     world is the real deal (the rollouts are deterministic policies, so more copies of
     it would add nothing); each candidate is played out in it and the best one taken,
-    the rules choice on ties. So it measures what seeing the cards is worth to this
-    method, not perfect play: where one policy playout is a noisy judge (Arba'a Turub's
-    36 tricks) the search player's average over many worlds can do better.
+    the rules choice on ties; decisions the search player takes from a fit made
+    beforehand (Tarabish's trump call) it searches in the real deal too. So it measures
+    what seeing the cards is worth to this method, not perfect play: where one policy
+    playout is a noisy judge (Arba'a Turub's 36 tricks) the search player's average over
+    many worlds can do better.
     """
 
     level = "oracle"
+    uses_fitted = False
 
     def __init__(self, seed: int | str | None = None,
                  options: Mapping[str, Any] | None = None) -> None:

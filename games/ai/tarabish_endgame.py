@@ -11,7 +11,8 @@ minimax of those points â€” a side maximising them, the other minimising them â€
 minimax of the final result too. Bella needs no search: a holder who still has his king
 or queen of trumps announces it with the second of them (as every rollout player does),
 whatever the order of play. The points are searched with alpha-beta; a position at a
-trick boundary (hands and leader) is solved once and remembered. The solver works on its
+trick boundary (hands and leader) is solved once and remembered, across the solves of a
+process (:data:`SOLVED_LIMIT`). The solver works on its
 own copy of the hands as the engine's strength masks and applies the engine's legal-play
 predicate (:func:`~games.tarabish.following_duty`, with ``must_head_plain`` and
 ``partner_exception``); a test holds it to a plain minimax over the engine's own moves.
@@ -35,6 +36,16 @@ from games.trick import TRUMP_BONUS
 
 ENDGAME_TRICKS = 3
 """Rollouts play the last this many tricks (the trick in progress included) exactly."""
+
+SOLVED_LIMIT = 20_000
+"""Positions between tricks whose exact value is remembered, across solves (the playouts
+of one decision often meet the same endings); the memory is emptied when it grows past
+this many."""
+
+_SOLVED: dict[tuple[int | bool, ...], int] = {}
+"""Exact values of positions between tricks: keyed by the side searched for, trump, the
+two options that change the legal cards, the leader and every hand (the hands tell how
+many tricks are left). A value never changes, so remembering it changes no result."""
 
 _INF = 10_000
 _TRUMP = 100
@@ -72,14 +83,17 @@ def best_points(d: TarabishHand, team: int) -> int:
     trump = d.trump
     head_plain = d.opts.must_head_plain
     partner_free = d.opts.partner_exception
-    memo: dict[tuple[int, ...], int] = {}
+    if len(_SOLVED) > SOLVED_LIMIT:
+        _SOLVED.clear()
+    memo = _SOLVED
+    rules = (team, trump, head_plain, partner_free)
 
     def between_tricks(leader: int, done: int) -> int:
         """The exact value of the position before trick ``done + 1`` (remembered)."""
         if done == 8:
             return last_trick(leader)
         h0, h1, h2, h3 = hands
-        key = (leader, *h0, *h1, *h2, *h3)
+        key = (*rules, leader, *h0, *h1, *h2, *h3)
         value = memo.get(key)
         if value is None:
             value = in_trick(leader, 0, -1, -1, -1, 0, done, -_INF, _INF)

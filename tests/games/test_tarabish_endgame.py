@@ -120,3 +120,30 @@ def test_rollouts_solve_the_last_tricks() -> None:
         assert (value > 0) == (diff > 0)
         differ += exact.card_points != by_policy.card_points
     assert differ > 0  # the policy does err in some endgames, so the test can fail
+
+
+def test_remembered_endings_give_the_cold_answer_and_stay_bounded(
+        monkeypatch: Any) -> None:
+    """Positions between tricks are remembered across solves (keyed by side, trump and the
+    options that change the legal cards): a warm memory answers as an empty one does, for
+    either side and any option set, and it is emptied once it passes its limit."""
+    import games.ai.tarabish_endgame as endgame
+
+    cases = [(seed, opts, team) for seed in range(25) for opts in OPTION_SETS
+             for team in (0, 1)]
+    positions = {(seed, tuple(sorted(opts.items()))): endgame_position(seed, opts, 3)
+                 for seed, opts, _ in cases}
+    cold = {}
+    for seed, opts, team in cases:
+        endgame._SOLVED.clear()
+        d = positions[seed, tuple(sorted(opts.items()))]
+        if d.phase != "over":
+            cold[seed, tuple(sorted(opts.items())), team] = best_points(d, team)
+    endgame._SOLVED.clear()
+    for (seed, key, team), value in cold.items():
+        assert best_points(positions[seed, key], team) == value
+    assert endgame._SOLVED  # the warm pass did remember positions
+    monkeypatch.setattr(endgame, "SOLVED_LIMIT", 3)
+    for (seed, key, team), value in cold.items():
+        assert best_points(positions[seed, key], team) == value
+        assert len(endgame._SOLVED) <= 3 + 100  # emptied before each solve past the limit

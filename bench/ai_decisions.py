@@ -1,0 +1,102 @@
+"""Decision quality of ``search`` in Tarabish, position by position.
+
+    python bench/ai_decisions.py [--positions 3000] [--worlds 32] [--seed p1]
+
+Whole deals (:mod:`bench.ai`) judge a player by its results, which the luck of the cards
+and the spread of Tarabish scores make noisy: 300 deals leave about ±5 points on the
+duplicate score. This bench judges single decisions instead. Positions come from deals
+played by four ``rules`` players (every auction decision, and 30% of the card plays
+with a choice, runs declarations left out); in each, every candidate action is played
+out once in the real deal by the rollout policy (what ``oracle`` sees), which gives each
+choice its value there. ``search`` (with ``--worlds`` worlds, no time limit) then chooses
+from the player's view alone, and the table gives its mean gain per decision over the
+``rules`` choice, by phase, with its 95% interval — the same positions for every run, so
+two versions of the search can be compared position by position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.actions import Action
+from games.ai import Budget, make_player
+from games.ai.registry import adapter_for
+from games.registry import GAMES
+
+PLAY_SHARE = 0.3
+"""The share of card plays with a choice taken as positions (every auction decision is)."""
+
+Position = tuple[dict[str, Any], list[Action], dict[Action, float]]
+
+
+def positions(count: int, seed: str) -> list[Position]:
+    """``count`` positions with each candidate's value in the real deal."""
+    info = GAMES["tarabish"]
+    ai = adapter_for("tarabish")
+    rng = random.Random(seed)
+    out: list[Position] = []
+    deal_no = 0
+    while len(out) < count:
+        deal_no += 1
+        deal = info.match_type(None, 4, deal_no % 4, seed=f"{seed}:{deal_no}").start_deal()
+        movers = [make_player("rules", seed=s) for s in range(4)]
+        while not deal.is_over and len(out) < count:
+            seat = deal.to_act[0]
+            legal = deal.legal_actions(seat)
+            view = deal.view(seat)
+            real = [a for a in legal if a.type != "concede"]
+            if (len(real) > 1 and not any(a.type == "declare_runs" for a in legal)
+                    and (view["phase"] == "auction" or rng.random() < PLAY_SHARE)):
+                values = {}
+                for a in ai.candidates(view, legal, {}):
+                    world = ai.clone(deal)
+                    ai.step(world, seat, a)
+                    values[a] = ai.rollout(world, seat, random.Random(0))
+                if len(set(values.values())) > 1:
+                    out.append((view, legal, values))
+            deal.apply(seat, movers[seat].choose(view, legal))
+    return out
+
+
+def gains(pos: list[Position], worlds: int) -> dict[str, list[float]]:
+    """Per phase: the value of ``search``'s choice minus the ``rules`` choice's."""
+    player = make_player("search", seed=7)
+    out: dict[str, list[float]] = {"auction": [], "play": []}
+    for view, legal, values in pos:
+        chosen = player.choose(view, legal, Budget.samples(worlds))
+        if chosen.type == "play" and chosen.card:
+            chosen = Action.play(chosen.card)  # bella rides on the card
+        rules_choice = next(iter(values))  # candidates list the rules choice first
+        out[view["phase"]].append(values[chosen] - values[rules_choice])
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=3000)
+    parser.add_argument("--worlds", type=int, default=32)
+    parser.add_argument("--seed", default="p1")
+    args = parser.parse_args()
+    pos = positions(args.positions, args.seed)
+    print("| phase | decisions | search's gain over rules per decision (95% CI) | "
+          "decisions whose value it changed |\n|---|---:|---|---:|")
+    for phase, xs in gains(pos, args.worlds).items():
+        n = len(xs)
+        if n < 2:
+            continue
+        mean = sum(xs) / n
+        half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+        changed = sum(1 for x in xs if x) / n
+        print(f"| {phase} | {n} | {mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f}) | "
+              f"{changed * 100:.1f}% |")
+
+
+if __name__ == "__main__":
+    main()

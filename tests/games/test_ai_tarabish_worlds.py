@@ -1,0 +1,70 @@
+"""Tarabish search worlds: the view's history replayed on the engine's fast paths
+(TarabishSampler._replay) leaves the world exactly where the engine's own play left it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.ai import make_player
+from games.ai.tarabish import TarabishSampler
+from games.errors import IllegalAction
+from games.registry import GAMES
+from games.tarabish import TarabishDeal
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"dealer_may_pass": True, "must_head_plain": True, "auto_bella": True,
+     "auto_declare_runs": True},
+    {"partner_exception": True, "bella_call_on_first": True, "split_long_runs": True,
+     "run_tie": "none_score"},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_real_hands_replay_to_the_real_position(options: dict[str, Any]) -> None:
+    checked = 0
+    for k in range(12):
+        deal = GAMES["tarabish"].match_type(options, 4, k % 4, seed=f"replay:{k}").start_deal()
+        assert isinstance(deal, TarabishDeal)
+        players = [make_player("rules", seed=s) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.to_act[0]
+            view = deal.view(seat)
+            if deal.phase == "play":
+                sampler = TarabishSampler(view, options, random.Random(k))
+                world, _ = sampler._replay([list(h) for h in deal.dealt])
+                for s in range(4):
+                    assert world.view(s) == deal.view(s)
+                assert world.declared == deal.declared
+                assert world.bella_seat == deal.bella_seat
+                checked += 1
+            deal.apply(seat, players[seat].choose(view, deal.legal_actions(seat)))
+    assert checked > 100
+
+
+def test_a_world_whose_hands_cannot_explain_the_plays_is_refused() -> None:
+    deal = GAMES["tarabish"].match_type({}, 4, 0, seed="replay:refuse").start_deal()
+    assert isinstance(deal, TarabishDeal)
+    players = [make_player("rules", seed=s) for s in range(4)]
+    while len(deal.completed) < 2:
+        seat = deal.to_act[0]
+        deal.apply(seat, players[seat].choose(deal.view(seat), deal.legal_actions(seat)))
+    seat = deal.to_act[0]
+    view = deal.view(seat)
+    dealt = [list(h) for h in deal.dealt]
+    # Swap a card one player followed suit with for another player's card of another
+    # suit: in that world the follower revoked, which the replay must not accept.
+    first = deal.completed[0][1]
+    led = first[0][1] // 13
+    follower, card_played = next((s, c) for s, c in first[1:] if c // 13 == led and s != seat)
+    other = next(s for s in range(4) if s not in (seat, follower))
+    swap = next(c for c in dealt[other] if c // 13 != led
+                and c not in [x for t in deal.completed for _, x in t[1]])
+    dealt[follower][dealt[follower].index(card_played)] = swap
+    dealt[other][dealt[other].index(swap)] = card_played
+    sampler = TarabishSampler(view, {}, random.Random(0))
+    with pytest.raises(IllegalAction):
+        sampler._replay(dealt)
