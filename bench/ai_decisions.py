@@ -1,6 +1,7 @@
 """Decision quality of ``search`` in Tarabish, position by position.
 
     python bench/ai_decisions.py [--positions 3000] [--worlds 32] [--seed p1]
+                                 [--save FILE] [--against FILE]
 
 Whole deals (:mod:`bench.ai`) judge a player by its results, which the luck of the cards
 and the spread of Tarabish scores make noisy: 300 deals leave about ±5 points on the
@@ -11,12 +12,15 @@ out once in the real deal by the rollout policy (what ``oracle`` sees), which gi
 choice its value there. ``search`` (with ``--worlds`` worlds, no time limit) then chooses
 from the player's view alone, and the table gives its mean gain per decision over the
 ``rules`` choice, by phase, with its 95% interval — the same positions for every run, so
-two versions of the search can be compared position by position.
+two versions of the search can be compared position by position: ``--save`` writes each
+position's gain to a JSON file, and ``--against`` a file saved by another version prints
+this version's mean difference from it with its 95% interval (paired by position).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -83,19 +87,38 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3000)
     parser.add_argument("--worlds", type=int, default=32)
     parser.add_argument("--seed", default="p1")
+    parser.add_argument("--save", default=None, help="write each position's gain here")
+    parser.add_argument("--against", default=None,
+                        help="compare position by position with gains saved by --save")
     args = parser.parse_args()
     pos = positions(args.positions, args.seed)
+    found = gains(pos, args.worlds)
     print("| phase | decisions | search's gain over rules per decision (95% CI) | "
           "decisions whose value it changed |\n|---|---:|---|---:|")
-    for phase, xs in gains(pos, args.worlds).items():
-        n = len(xs)
-        if n < 2:
+    for phase, xs in found.items():
+        if len(xs) < 2:
             continue
-        mean = sum(xs) / n
-        half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
-        changed = sum(1 for x in xs if x) / n
-        print(f"| {phase} | {n} | {mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f}) | "
-              f"{changed * 100:.1f}% |")
+        mean, half = mean_and_half(xs)
+        changed = sum(1 for x in xs if x) / len(xs)
+        print(f"| {phase} | {len(xs)} | {mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
+              f" | {changed * 100:.1f}% |")
+    if args.save:
+        Path(args.save).write_text(json.dumps(found), encoding="utf-8")
+    if args.against:
+        other = json.loads(Path(args.against).read_text(encoding="utf-8"))
+        for phase, xs in found.items():
+            if len(xs) >= 2 and len(other.get(phase, [])) == len(xs):
+                mean, half = mean_and_half([x - y for x, y in zip(xs, other[phase],
+                                                                    strict=True)])
+                print(f"{phase}: {mean:+.2f} (±{half:.2f}) per decision against "
+                      f"{args.against}")
+
+
+def mean_and_half(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and the half-width of its 95% interval."""
+    n = len(xs)
+    mean = sum(xs) / n
+    return mean, 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
 
 
 if __name__ == "__main__":
