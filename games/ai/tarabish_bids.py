@@ -23,7 +23,8 @@ from collections.abc import Sequence
 
 CONTEXTS = 8
 """Auction contexts: the bidder's place after the eldest hand (0–3), plus 4 when the
-dealer may pass."""
+dealer may pass. Context 3, the dealer who must call, keeps zero weights: passing is not
+open to him, so nothing is fitted there and only his suits are compared."""
 
 FEATURE_NAMES: tuple[str, ...] = (
     "trump J", "trump 9", "trump A", "trump T", "trump K", "trump Q", "trump 8",
