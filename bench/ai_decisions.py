@@ -31,13 +31,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.actions import Action
 from games.ai import Budget, make_player
+from games.ai.adapter import GameAI
 from games.ai.registry import adapter_for
+from games.base import Deal
 from games.registry import GAMES
 
 PLAY_SHARE = 0.3
 """The share of card plays with a choice taken as positions (every auction decision is)."""
 
 Position = tuple[dict[str, Any], list[Action], dict[Action, float]]
+
+
+def value_in_deal(ai: GameAI, deal: Deal, seat: int, action: Action) -> float:
+    """What ``action`` by ``seat`` is worth in the real ``deal``: played out once from a
+    copy by ``ai``'s rollout policy (the value a ``search`` playout gives, as ``oracle``
+    sees it)."""
+    world = ai.clone(deal)
+    ai.step(world, seat, action)
+    return ai.rollout(world, seat, random.Random(0))
 
 
 def positions(count: int, seed: str) -> list[Position]:
@@ -58,11 +69,8 @@ def positions(count: int, seed: str) -> list[Position]:
             real = [a for a in legal if a.type != "concede"]
             if (len(real) > 1 and not any(a.type == "declare_runs" for a in legal)
                     and (view["phase"] == "auction" or rng.random() < PLAY_SHARE)):
-                values = {}
-                for a in ai.candidates(view, legal, {}):
-                    world = ai.clone(deal)
-                    ai.step(world, seat, a)
-                    values[a] = ai.rollout(world, seat, random.Random(0))
+                values = {a: value_in_deal(ai, deal, seat, a)
+                          for a in ai.candidates(view, legal, {})}
                 if len(set(values.values())) > 1:
                     out.append((view, legal, values))
             deal.apply(seat, movers[seat].choose(view, legal))

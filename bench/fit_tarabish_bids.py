@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import re
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -32,9 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.ai_decisions import value_in_deal
+from games.actions import Action
 from games.ai.registry import adapter_for
 from games.ai.tarabish import auction_rule
 from games.ai.tarabish_bids import FEATURE_NAMES, auction_context, features, learned_call
+from games.cards import SUITS
 from games.registry import GAMES
 from games.tarabish import TarabishDeal
 
@@ -58,15 +60,10 @@ def decisions(seed: str, first: int, count: int) -> list[Row]:
             seat = deal.bidder
             forced = seat == deal.dealer and not deal.opts.dealer_may_pass
             cards = list(deal.dealt[seat][:6])
-            values: list[float | None] = []
-            for suit in range(-1, 4):
-                if suit < 0 and forced:
-                    values.append(None)
-                    continue
-                world = ai.clone(deal)
-                assert isinstance(world, TarabishDeal)
-                world.fast_bid(suit)
-                values.append(ai.rollout(world, seat, random.Random(0)))
+            values: list[float | None] = [None if forced else
+                                          value_in_deal(ai, deal, seat, Action.pass_())]
+            values += [value_in_deal(ai, deal, seat, Action.call_trump(SUITS[suit]))
+                       for suit in range(4)]
             context = auction_context((seat - deal.eldest) % 4, deal.opts.dealer_may_pass)
             rows.append((cards, context, forced, values))
             deal.fast_bid(auction_rule(cards, forced))
