@@ -14,7 +14,9 @@ settings).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -26,6 +28,11 @@ from storage.driver import Row
 from storage.errors import ConstraintViolation
 from storage.signals import Listener, PgListener, SessionLock, pg_try_lock
 from storage.sql import Dialect, Params, bind
+
+log = logging.getLogger(__name__)
+
+CLOSE_TIMEOUT = 5.0
+"""Seconds :meth:`PostgresDatabase.close` waits for connections still in use."""
 
 SCHEMA_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 """Accepted schema names: unquoted lower-case identifiers, so no quoting is ever needed."""
@@ -147,5 +154,12 @@ class PostgresDatabase:
             raise RuntimeError("this database was not opened with PostgresDatabase.open")
         return await pg_try_lock(self._connect, name, numbers)
 
-    async def close(self) -> None:
-        await self._pool.close()
+    async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Close the pool: wait up to ``timeout`` seconds for connections still in use to
+        be released, then close them by force (asyncpg's own ``close`` waits forever, so one
+        connection a stuck task still holds would hang a process's shutdown)."""
+        try:
+            await asyncio.wait_for(self._pool.close(), timeout)
+        except TimeoutError:
+            log.warning("connections still in use after %.0f s; closing them by force", timeout)
+            self._pool.terminate()

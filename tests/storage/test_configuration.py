@@ -6,6 +6,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg  # type: ignore[import-untyped]
 import pytest
 
 from storage import (
@@ -180,3 +181,46 @@ async def test_queries_use_their_indexes(tmp_path: Path, sql: str, index: str) -
         connection.close()
     assert index in plan, plan
     assert "TEMP B-TREE" not in plan, plan  # no sort step: the index gives the order
+
+
+async def test_postgres_close_does_not_wait_forever_for_a_held_connection(
+    postgres_run: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A connection a stuck task still holds would make asyncpg's close wait forever: the
+    database closes it by force after the timeout, and says so."""
+    from pgtest import PG_URL
+
+    db = await PostgresDatabase.open(PG_URL, min_size=1, max_size=2)
+    held = asyncio.Event()
+    release = asyncio.Event()
+
+    async def stuck() -> None:
+        async with db.write() as connection:
+            await connection.fetch("SELECT 1")
+            held.set()
+            await release.wait()  # never set: the task holds its connection
+
+    task = asyncio.create_task(stuck())
+    await held.wait()
+    await asyncio.wait_for(db.close(timeout=0.3), 10.0)  # without the limit: forever
+    assert "closing them by force" in caplog.text
+    with pytest.raises(asyncpg.InterfaceError, match="pool"):
+        async with db.write() as connection:
+            await connection.fetch("SELECT 1")
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_postgres_close_is_graceful_when_nothing_is_held(
+    postgres_run: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    from pgtest import PG_URL
+
+    db = await PostgresDatabase.open(PG_URL, min_size=1, max_size=2)
+    async with db.write() as connection:
+        assert await connection.fetch("SELECT 1")
+    await db.close(timeout=30.0)
+    assert "by force" not in caplog.text
+    with pytest.raises(asyncpg.InterfaceError, match="pool"):
+        async with db.write() as connection:
+            await connection.fetch("SELECT 1")
