@@ -11,7 +11,9 @@ with a choice, runs declarations left out); in each, every candidate action is p
 out once in the real deal by the rollout policy (what ``oracle`` sees), which gives each
 choice its value there. ``search`` (with ``--worlds`` worlds, no time limit) then chooses
 from the player's view alone, and the table gives its mean gain per decision over the
-``rules`` choice, by phase, with its 95% interval — the same positions for every run, so
+``rules`` choice by kind of decision (the auction, leads, following), with its 95%
+interval, and each player's regret: the best candidate's value minus his choice's (what
+seeing the deal would have added) — the same positions for every run, so
 two versions of the search can be compared position by position: ``--save`` writes each
 position's gain to a JSON file, and ``--against`` a file saved by another version prints
 this version's mean difference from it with its 95% interval (paired by position).
@@ -77,17 +79,34 @@ def positions(count: int, seed: str) -> list[Position]:
     return out
 
 
-def gains(pos: list[Position], worlds: int) -> dict[str, list[float]]:
-    """Per phase: the value of ``search``'s choice minus the ``rules`` choice's."""
+def kind(view: dict[str, Any]) -> str:
+    """A position's row in the table: ``auction``, ``lead`` or ``follow``."""
+    if view["phase"] == "auction":
+        return "auction"
+    return "follow" if (view.get("trick") or {}).get("cards") else "lead"
+
+
+def gains(pos: list[Position], worlds: int) -> dict[str, list[tuple[float, float]]]:
+    """Per kind of decision (:func:`kind`): for each position, the value of ``search``'s
+    choice minus the ``rules`` choice's, and the best candidate's value minus
+    ``search``'s (what seeing the deal would have added: the regret)."""
     player = make_player("search", seed=7)
-    out: dict[str, list[float]] = {"auction": [], "play": []}
+    out: dict[str, list[tuple[float, float]]] = {"auction": [], "lead": [], "follow": []}
     for view, legal, values in pos:
         chosen = player.choose(view, legal, Budget.samples(worlds))
         if chosen.type == "play" and chosen.card:
             chosen = Action.play(chosen.card)  # bella rides on the card
         rules_choice = next(iter(values))  # candidates list the rules choice first
-        out[view["phase"]].append(values[chosen] - values[rules_choice])
+        out[kind(view)].append((values[chosen] - values[rules_choice],
+                                max(values.values()) - values[chosen]))
     return out
+
+
+def by_phase(found: dict[str, list[tuple[float, float]]]) -> dict[str, list[float]]:
+    """The gains over ``rules`` per phase (``auction``, ``play``: leads then following),
+    as ``--save`` writes them and ``--against`` pairs them."""
+    return {"auction": [g for g, _ in found["auction"]],
+            "play": [g for g, _ in found["lead"] + found["follow"]]}
 
 
 def main() -> None:
@@ -101,20 +120,25 @@ def main() -> None:
     args = parser.parse_args()
     pos = positions(args.positions, args.seed)
     found = gains(pos, args.worlds)
-    print("| phase | decisions | search's gain over rules per decision (95% CI) | "
-          "decisions whose value it changed |\n|---|---:|---|---:|")
-    for phase, xs in found.items():
-        if len(xs) < 2:
+    print("| decisions | count | search's gain over rules per decision (95% CI) | "
+          "decisions whose value it changed | regret: search / rules |\n"
+          "|---|---:|---|---:|---|")
+    rows = {**found, "play (all)": found["lead"] + found["follow"]}
+    for name, pairs in rows.items():
+        if len(pairs) < 2:
             continue
+        xs = [g for g, _ in pairs]
         mean, half = mean_and_half(xs)
         changed = sum(1 for x in xs if x) / len(xs)
-        print(f"| {phase} | {len(xs)} | {mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
-              f" | {changed * 100:.1f}% |")
+        regret = sum(r for _, r in pairs) / len(pairs)
+        print(f"| {name} | {len(xs)} | {mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})"
+              f" | {changed * 100:.1f}% | {regret:.2f} / {regret + mean:.2f} |")
+    phases = by_phase(found)
     if args.save:
-        Path(args.save).write_text(json.dumps(found), encoding="utf-8")
+        Path(args.save).write_text(json.dumps(phases), encoding="utf-8")
     if args.against:
         other = json.loads(Path(args.against).read_text(encoding="utf-8"))
-        for phase, xs in found.items():
+        for phase, xs in phases.items():
             if len(xs) >= 2 and len(other.get(phase, [])) == len(xs):
                 mean, half = mean_and_half([x - y for x, y in zip(xs, other[phase],
                                                                     strict=True)])
