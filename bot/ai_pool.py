@@ -139,10 +139,13 @@ class AIPool:
         return decide(game, args[1], args[2], "rules", Budget.samples(1), seed, args[6])
 
     def close(self, wait: bool = True) -> None:
-        """Shut the workers down (pending decisions are cancelled when not waiting)."""
+        """Shut the workers down. Decisions no worker has taken yet are cancelled (their
+        callers get ``CancelledError``: a closing bot has no table left to play them at,
+        and a long queue must not hold its exit); with ``wait``, the ones being thought
+        about are finished first."""
         if not self._closed:
             self._closed = True
-            self._executor.shutdown(wait=wait, cancel_futures=not wait)
+            self._executor.shutdown(wait=wait, cancel_futures=True)
 
     async def aclose(self) -> None:
         await asyncio.to_thread(self.close)

@@ -152,3 +152,20 @@ async def test_a_pool_without_a_limit_waits_and_the_oracle_is_not_playable() -> 
     assert "oracle" in ALL_LEVELS and "oracle" not in PLAYABLE_LEVELS
     with pytest.raises(ValueError, match="unknown AI level"):
         Seat.ai("oracle")
+
+
+async def test_closing_the_pool_cancels_the_decisions_no_worker_took() -> None:
+    """A closing bot does not think through a queue of moves nobody will play: the queued
+    decisions are cancelled, the ones a worker took are finished."""
+    positions = first_trick_positions(8)
+    pool = AIPool(workers=1, max_wait_ms=0)
+    await pool.warm_up()
+    tasks = [asyncio.create_task(pool.choose("arbaa_turub", view, legal, level="search",
+                                             budget=Budget.samples(24), seed=i))
+             for i, (view, legal) in enumerate(positions)]
+    await asyncio.sleep(0.05)  # every decision is queued, the first ones taken
+    await pool.aclose()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    done = [r for r in results if isinstance(r, Action)]
+    cancelled = [r for r in results if isinstance(r, asyncio.CancelledError)]
+    assert done and cancelled and len(done) + len(cancelled) == len(positions)
