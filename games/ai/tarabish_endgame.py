@@ -156,10 +156,12 @@ def best_points(d: TarabishHand, team: int) -> int:
                 if maximise:
                     if v > value:
                         value = v
-                        alpha = max(alpha, v)
+                        if v > alpha:
+                            alpha = v
                 elif v < value:
                     value = v
-                    beta = min(beta, v)
+                    if v < beta:
+                        beta = v
                 if alpha >= beta:
                     return value
         return value
