@@ -34,6 +34,12 @@ KeyTable = tuple[tuple[int, ...], ...]
 TRUMP_BONUS = 1000
 """Added to a trump's strength so that every trump outranks every plain card."""
 
+
+def rebased_key(key: int, trump_base: int) -> int:
+    """An engine card key (:func:`key_tables`) on a scale whose trumps start at
+    ``trump_base`` instead of :data:`TRUMP_BONUS` (plain cards keep their key)."""
+    return key - TRUMP_BONUS + trump_base if key >= TRUMP_BONUS else key
+
 CompletedTrick = tuple[int, list[tuple[int, int]], int]
 """A finished trick as the engine keeps it: ``(leader, [(seat, card), ...], winner)``."""
 

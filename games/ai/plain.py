@@ -50,7 +50,7 @@ from games.ai.world import new_deal
 from games.base import Deal
 from games.cards import RANKS_36, SUITS, card, deck, name
 from games.plain_tricks import ORDERS, PlainTrickDeal
-from games.trick import TRUMP_BONUS
+from games.trick import rebased_key
 
 TURUP_TRICK_WEIGHT = 0.6
 """Turup rollouts score the game points plus this much per trick of margin: the points
@@ -416,9 +416,6 @@ _AFTER = {d: [[tuple(order[n:]) for n in range(5)] for order in ORDERS[d]] for d
 """``_AFTER[direction][leader][n]``: the seats of a trick led by ``leader`` from its
 ``n``-th card on (:data:`~games.plain_tricks.ORDERS` sliced once)."""
 
-_KEY_SHIFT = TRUMP_BONUS - 100
-"""The engine keys a trump ``TRUMP_BONUS`` + rank, :func:`trick_state` 100 + rank."""
-
 
 def world_card(d: PlainTrickDeal, trump: int) -> int:
     """:func:`pick_card`'s card for the seat to play in world ``d`` (``trump``: its trump
@@ -430,10 +427,7 @@ def world_card(d: PlainTrickDeal, trump: int) -> int:
     if not trick:
         top, danger = world_top_and_danger(d, seat, trump)
         return _lead(h, trump, top, danger, (), ())
-    key = d.best_key
-    if key >= TRUMP_BONUS:
-        key -= _KEY_SHIFT
-    best = (key, d.best_seat)
+    best = (rebased_key(d.best_key, 100), d.best_seat)  # trick_state's scale
     c = obvious_card(h, trump, trick, seat, best)
     if c is not None:
         return c

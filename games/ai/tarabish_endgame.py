@@ -32,7 +32,7 @@ from games.tarabish import (
     TarabishPhase,
     following_duty,
 )
-from games.trick import TRUMP_BONUS
+from games.trick import rebased_key
 
 ENDGAME_TRICKS = 3
 """Rollouts play the last this many tricks (the trick in progress included) exactly."""
@@ -168,7 +168,7 @@ def best_points(d: TarabishHand, team: int) -> int:
 
     if not d.trick:
         return between_tricks(d.leader, len(d.completed))
-    best = d.best_key - TRUMP_BONUS + _TRUMP if d.best_key >= TRUMP_BONUS else d.best_key
+    best = rebased_key(d.best_key, _TRUMP)
     so_far = sum(POINTS[c // 13 == trump][BIT_OF[c // 13 == trump][c]] for _, c in d.trick)
     return in_trick(d.turn, len(d.trick), d.led, best, d.best_seat, so_far, len(d.completed),
                     -_INF, _INF)
