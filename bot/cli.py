@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from bot import simulate, terminal
-from bot.cli_lang import add_lang_argument
+from bot.cli_lang import ENGLISH, Words, add_lang_argument, argparse_speaking, help_language
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -168,51 +168,56 @@ def _redacted_url(url: str) -> str:
     return redact(url)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(t: Words = ENGLISH) -> argparse.ArgumentParser:
+    """The ``tricktable`` parser, its help texts in ``t``'s language (argparse's own words:
+    :func:`bot.cli_lang.argparse_speaking`)."""
+    _ = t.gettext
     parser = argparse.ArgumentParser(
         prog="tricktable",
-        description="Traditional trick-taking card games: the Discord bot and its tools.",
+        description=_("Traditional trick-taking card games: the Discord bot and its tools."),
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("replay", help="replay a game record and print the result as JSON")
-    p.add_argument("file", help="the record (JSON); '-' reads standard input")
-    p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p = sub.add_parser("replay", help=_("replay a game record and print the result as JSON"))
+    p.add_argument("file", help=_("the record (JSON); '-' reads standard input"))
+    p.add_argument("--compact", action="store_true", help=_("print the JSON on one line"))
     p.add_argument("--show", action="store_true",
-                   help="print a readable trick-by-trick account instead of the JSON")
-    add_lang_argument(p)
+                   help=_("print a readable trick-by-trick account instead of the JSON"))
+    add_lang_argument(p, t)
     p.set_defaults(handler=cmd_replay)
 
-    p = sub.add_parser("rules", help="list the games, or one game's rules and options")
-    p.add_argument("game", nargs="?", help="a game name (see `tricktable rules`)")
-    add_lang_argument(p)
+    p = sub.add_parser("rules", help=_("list the games, or one game's rules and options"))
+    p.add_argument("game", nargs="?", help=_("a game name (see `tricktable rules`)"))
+    add_lang_argument(p, t)
     p.set_defaults(handler=cmd_rules)
 
-    p = sub.add_parser("db", help="database maintenance")
+    p = sub.add_parser("db", help=_("database maintenance"))
     db = p.add_subparsers(dest="db_command", required=True, metavar="ACTION")
-    p = db.add_parser("upgrade", help="apply the schema migrations and print the versions")
-    p.add_argument("--url", help="database URL (default: DATABASE_URL, else "
-                   "sqlite:///tricktable.db)")
+    p = db.add_parser("upgrade", help=_("apply the schema migrations and print the versions"))
+    p.add_argument("--url", help=_("database URL (default: DATABASE_URL, else "
+                                   "sqlite:///tricktable.db)"))
     p.set_defaults(handler=cmd_db_upgrade)
 
-    terminal.add_parser(sub)
-    simulate.add_parser(sub)
+    terminal.add_parser(sub, t)
+    simulate.add_parser(sub, t)
 
-    p = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    p = sub.add_parser("run", help=_("run the Discord bot (needs DISCORD_TOKEN)"))
     p.set_defaults(handler=cmd_run)
 
-    p = sub.add_parser("sync", help="publish the bot's slash commands (needs DISCORD_TOKEN)")
-    p.add_argument("--guild", type=int, help="a guild id: sync there only, at once "
-                   "(default: TRICKTABLE_DEV_GUILD, else global)")
-    p.add_argument("--all", action="store_true", help="sync globally even when "
-                   "TRICKTABLE_DEV_GUILD is set")
+    p = sub.add_parser("sync", help=_("publish the bot's slash commands (needs DISCORD_TOKEN)"))
+    p.add_argument("--guild", type=int, help=_("a guild id: sync there only, at once "
+                                               "(default: TRICKTABLE_DEV_GUILD, else global)"))
+    p.add_argument("--all", action="store_true", help=_("sync globally even when "
+                                                        "TRICKTABLE_DEV_GUILD is set"))
     p.set_defaults(handler=cmd_sync)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    t = help_language(sys.argv[1:] if argv is None else argv)
+    with argparse_speaking(t):
+        parser = build_parser(t)
+        args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
         return handler(args)

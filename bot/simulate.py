@@ -54,6 +54,7 @@ from games.errors import GameError
 from games.registry import GAMES
 
 if TYPE_CHECKING:
+    from bot.cli_lang import Words
     from bot.i18n import Translator
 
 
@@ -515,40 +516,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(sub: Any) -> None:
-    """Register ``simulate`` on an argparse subparsers object."""
-    from bot.cli_lang import add_lang_argument
+def add_parser(sub: Any, t: Words | None = None) -> None:
+    """Register ``simulate`` on an argparse subparsers object, its help in ``t``'s
+    language (English without one)."""
+    from bot.cli_lang import ENGLISH, add_lang_argument
 
+    t = t or ENGLISH
+    _ = t.gettext
     p = sub.add_parser(
-        "simulate", help="play AI players against each other on duplicate deals",
-        description="Play AI players against each other on duplicate deals (each deal "
-                    "played once per seating of the players, so luck cancels out) and "
-                    "print win rates with 95%% confidence intervals and move times.")
-    p.add_argument("game", help=f"the game ({', '.join(GAMES)})")
+        "simulate", help=_("play AI players against each other on duplicate deals"),
+        description=_("Play AI players against each other on duplicate deals (each deal "
+                      "played once per seating of the players, so luck cancels out) and "
+                      "print win rates with 95% confidence intervals and move times."))
+    p.add_argument("game", help=_("the game ({games})").format(games=", ".join(GAMES)))
     p.add_argument("--deals", type=int, default=None,
-                   help="number of distinct deals (default 100); each is played once "
-                        "per rotation of the players")
+                   help=_("number of distinct deals (default 100); each is played once per "
+                          "rotation of the players"))
     p.add_argument("--matches", type=int, default=None,
-                   help="play whole matches instead of single deals")
+                   help=_("play whole matches instead of single deals"))
     p.add_argument("--players", required=True,
-                   help="one level per side, comma-separated (random, rules, search; "
-                        "oracle, which sees every hand, for measurement); "
-                        "partnership games: one per team, individual games: one per seat")
+                   help=_("one level per side, comma-separated (random, rules, search; "
+                          "oracle, which sees every hand, for measurement); partnership "
+                          "games: one per team, individual games: one per seat"))
     p.add_argument("--players-count", type=int, default=None,
-                   help="number of players where the game allows several (Albastini 2-6, "
-                        "Truf 3 or 4)")
-    p.add_argument("--options", default=None, help="table options as a JSON object")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
+                   help=_("number of players where the game allows several (Albastini 2-6, "
+                          "Truf 3 or 4)"))
+    p.add_argument("--options", default=None, help=_("table options as a JSON object"))
+    p.add_argument("--seed", type=int, default=0,
+                   help=_("seed of the deals and the players"))
     p.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET.ms,
-                   help="longest search time per move in ms (default 50; 0: no time "
-                        "limit, then --samples is required)")
+                   help=_("longest search time per move in ms (default 50; 0: no time limit, "
+                          "then --samples is required)"))
     p.add_argument("--samples", type=int, default=None,
-                   help="worlds sampled per search move (default: the game's default "
-                        "count; deterministic with --budget-ms 0)")
+                   help=_("worlds sampled per search move (default: the game's default "
+                          "count; deterministic with --budget-ms 0)"))
     p.add_argument("--jobs", type=int, default=1,
-                   help="worker processes playing boards in parallel (default 1)")
+                   help=_("worker processes playing boards in parallel (default 1)"))
     p.add_argument("--records", default=None,
-                   help="write every play as a record file (tricktable replay reads them)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    add_lang_argument(p)
+                   help=_("write every play as a record file (tricktable replay reads them)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang_argument(p, t)
     p.set_defaults(handler=cmd_simulate)

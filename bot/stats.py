@@ -4,7 +4,8 @@
   frequent partner and the best partnership; the average tricks or points per deal.
 * :func:`rating_chart` / :func:`rating_chart_png` — the rating after each rated match as a
   PNG line chart (800×400, the shipped font, the render theme's palette: a few tens of KB,
-  always under :data:`MAX_PNG_BYTES`).
+  always under :data:`MAX_PNG_BYTES`); the words drawn into it (:func:`chart_texts`: the
+  legend, the count, "no rated matches yet") in the reader's language.
 * :func:`player_history`, :func:`guild_history`, :func:`match_record` — recent matches with
   their result, and the full record JSON of one (``/table export``-compatible);
   :func:`history_page` — one page of either list, as ``/history`` pages it.
@@ -31,7 +32,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import N_
+from bot.i18n import N_, Translator, ngettext_noop, translator
 from bot.render import theme
 from games.records import replay
 from storage.base import Store
@@ -314,18 +315,53 @@ WIDTH, HEIGHT = 800, 400
 _LEFT, _RIGHT, _TOP, _BOTTOM = 70, 24, 56, 48
 
 
-def rating_chart(history: Sequence[RatingHistoryEntry], title: str) -> Image.Image:
+NO_RATED_MATCHES: Final = N_("no rated matches yet")
+RATED_SINCE: Final = ngettext_noop("{count} rated match since {date}",
+                                   "{count} rated matches since {date}")
+# Translators: the legend under the rating chart: the gold line is the rating shown on the
+# leaderboard (mu − 3σ), the grey line is mu (the estimated skill). Keep "mu" and "3σ".
+LEGEND: Final = N_("gold: rating (mu − 3σ)   grey: mu")
+
+
+@dataclass(frozen=True, slots=True)
+class ChartTexts:
+    """The words drawn into the rating chart, in the reader's language."""
+
+    empty: str
+    """Shown instead of the lines when there is no rated match."""
+    count: str
+    """Under the chart, on the left: ``5 rated matches since 2026-01-31``."""
+    legend: str
+    """Under the chart, on the right: which line is which."""
+
+
+def chart_texts(history: Sequence[RatingHistoryEntry], t: Translator | None = None
+                ) -> ChartTexts:
+    """The chart's words for ``history`` in ``t``'s language (English without one)."""
+    t = t or translator("en")
+    points = sorted(history, key=lambda e: (e.finished_at, e.match_id))
+    count = ""
+    if points:
+        count = t.ngettext(*RATED_SINCE, len(points)).format(
+            count=t.number(len(points)), date=f"{points[0].finished_at:%Y-%m-%d}")
+    return ChartTexts(t.gettext(NO_RATED_MATCHES), count, t.gettext(LEGEND))
+
+
+def rating_chart(history: Sequence[RatingHistoryEntry], title: str,
+                 t: Translator | None = None) -> Image.Image:
     """The chart: the conservative rating (gold, the leaderboard value) and mu (grey) after
-    each rated match, oldest on the left. ``history`` as the store gives it (newest first).
+    each rated match, oldest on the left. ``history`` as the store gives it (newest first);
+    its words (:func:`chart_texts`) in ``t``'s language, English without one.
     """
     points = sorted(history, key=lambda e: (e.finished_at, e.match_id))
+    words = chart_texts(points, t)
     im = Image.new("RGB", (WIDTH, HEIGHT), theme.BACKGROUND)
     draw = ImageDraw.Draw(im)
     draw.text((_LEFT, 14), theme.fit_text(title, 24, WIDTH - _LEFT - _RIGHT),
               font=theme.font(24), fill=theme.TEXT)
     x0, x1, y0, y1 = _LEFT, WIDTH - _RIGHT, _TOP, HEIGHT - _BOTTOM
     if not points:
-        draw.text((x0, (y0 + y1) // 2), "no rated matches yet", font=theme.font(22),
+        draw.text((x0, (y0 + y1) // 2), words.empty, font=theme.font(22),
                   fill=theme.MUTED)
         return im
     values = [e.conservative for e in points] + [e.mu for e in points]
@@ -347,10 +383,10 @@ def rating_chart(history: Sequence[RatingHistoryEntry], title: str) -> Image.Ima
         y = y_of(v)
         draw.line([(x0, y), (x1, y)], fill=theme.PLATE_EDGE, width=1)
         draw.text((8, y - 9), f"{v:.1f}", font=small, fill=theme.MUTED)
-    count = f"{len(points)} rated match{'es' if len(points) != 1 else ''}"
-    draw.text((x0, y1 + 12), f"{count} since {points[0].finished_at:%Y-%m-%d}", font=small,
+    half = (x1 - x0) // 2 - 8
+    draw.text((x0, y1 + 12), theme.fit_text(words.count, 16, half), font=small,
               fill=theme.MUTED)
-    legend = "gold: rating (mu − 3σ)   grey: mu"
+    legend = theme.fit_text(words.legend, 16, half)
     draw.text((x1 - small.getlength(legend), y1 + 12), legend, font=small, fill=theme.MUTED)
     for series, colour in (([e.mu for e in points], theme.MUTED),
                            ([e.conservative for e in points], theme.GOLD)):
@@ -363,16 +399,18 @@ def rating_chart(history: Sequence[RatingHistoryEntry], title: str) -> Image.Ima
     return im
 
 
-def rating_chart_png(history: Sequence[RatingHistoryEntry], title: str) -> bytes:
+def rating_chart_png(history: Sequence[RatingHistoryEntry], title: str,
+                     t: Translator | None = None) -> bytes:
     """:func:`rating_chart` as PNG bytes (≤ :data:`MAX_PNG_BYTES`)."""
-    return theme.encode_png(rating_chart(history, title))
+    return theme.encode_png(rating_chart(history, title, t))
 
 
 async def rating_chart_for(
     store: Store, user_id: int, guild_id: int, game: str, *, title: str,
-    season_id: int | None = None, limit: int = 100,
+    season_id: int | None = None, limit: int = 100, t: Translator | None = None,
 ) -> bytes:
-    """Read the player's rating history and draw it (``/stats`` chart)."""
+    """Read the player's rating history and draw it (``/stats`` chart), its words in
+    ``t``'s language."""
     history = await store.rating_history(user_id, guild_id, game, season_id=season_id,
                                          limit=limit)
-    return await asyncio.to_thread(rating_chart_png, history, title)
+    return await asyncio.to_thread(rating_chart_png, history, title, t)

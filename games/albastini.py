@@ -374,17 +374,15 @@ class AlbastiniDeal(TrickDeal):
             return self._bid(seat, action)
         if action.type == "play":
             return self._play(seat, action)
-        raise IllegalAction(f"{action.type.replace('_', ' ')} is not an action in Albastini "
-                            "(bid, pass, play)")
+        raise IllegalAction("{action} is not an action in Albastini (bid, pass, play)",
+                            action=action.type)
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
         if self.phase != P.BIDDING:
             raise IllegalAction("the bidding is over")
         if seat not in self.bidders:
-            who = ", ".join(str(s) for s in self.bidders)
-            plural = "s" if len(self.bidders) > 1 else ""
-            raise IllegalAction(f"only the dealer's opponents bid (seat{plural} {who}); the "
-                                "dealer's side does not")
+            raise IllegalAction("only the dealer's opponents bid ({seats}); the dealer's side "
+                                "does not", seats=list(self.bidders))
         if seat != self.to_act[0]:
             raise self.not_your_turn(seat)
         c = -1
@@ -394,8 +392,8 @@ class AlbastiniDeal(TrickDeal):
             c = _held(self.hands[seat], action.card)
             if self.bid_suits >> (c // 13) & 1:
                 by = next(s for s, x in self.bids if x >= 0 and x // 13 == c // 13)
-                raise IllegalAction(f"{SUIT_NAMES[c // 13]} has already been bid (by seat "
-                                    f"{by}): bid a card of another suit, or pass")
+                raise IllegalAction("{suit} has already been bid (by {seat}): bid a card of "
+                                    "another suit, or pass", suit=c // 13, seat=by)
         self.fast_bid(c)
         events = [public("bid", seat=seat, card=action.card) if c >= 0
                   else public("pass", seat=seat)]
@@ -412,8 +410,8 @@ class AlbastiniDeal(TrickDeal):
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         if self.phase != P.PLAY:
-            raise IllegalAction(f"the bidding is not finished: waiting for seat "
-                                f"{self.to_act[0]} to bid or pass")
+            raise IllegalAction("the bidding is not finished: waiting for {seat} to bid or "
+                                "pass", seat=self.to_act[0])
         if seat != self.turn:
             raise self.not_your_turn(seat)
         if action.signal is not None:
@@ -522,10 +520,11 @@ def _held(hand: list[int], text: str | None) -> int:
     """The card int of ``text`` if ``hand`` holds it, else the refusal."""
     try:
         c = card(text or "")
-    except ValueError as exc:
-        raise IllegalAction(str(exc)) from None
+    except ValueError:
+        raise IllegalAction("{text} is not a card (write rank then suit, e.g. 'TS', 'AH')",
+                            text=quote(text or "")) from None
     if c not in hand:
-        raise IllegalAction(f"you do not hold {text}")
+        raise IllegalAction("you do not hold {card}", card=str(text))
     return c
 
 
@@ -585,7 +584,8 @@ class AlbastiniMatch(Match):
 
     def _setup(self) -> None:
         if self.options.teams != "3x2" and self.players != 6:
-            raise OptionError(f"option 'teams' applies to 6 players only, not {self.players}")
+            raise OptionError("option 'teams' applies to 6 players only, not {count}",
+                              count=self.players)
         self.sides = sides_for(self.players, self.options.teams)
         self._choices = [self.next_dealer]
 
@@ -612,8 +612,8 @@ class AlbastiniMatch(Match):
         if self.current is not None and not self.current.is_over:
             raise IllegalAction("the next dealer is chosen when this game is over")
         if seat not in self.dealer_choices():
-            allowed = ", ".join(map(str, self.dealer_choices()))
-            raise IllegalAction(f"seat {seat} may not deal next (allowed: seat {allowed})")
+            raise IllegalAction("{seat} may not deal next (allowed: {seats_or})", seat=seat,
+                                seats_or=self.dealer_choices())
         self.next_dealer = seat
 
     def _check_dealer(self, dealer: int | None) -> None:

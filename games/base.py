@@ -144,9 +144,13 @@ class Deal(ABC):
     def version(self) -> int:
         return len(self.history)
 
-    def closed_reason(self) -> str:
+    def closed_refusal(self) -> IllegalAction:
         """Why no action is accepted once the deal is over (a void deal says why)."""
-        return "the deal is over"
+        return IllegalAction("the deal is over")
+
+    def closed_reason(self) -> str:
+        """:meth:`closed_refusal` in the engine's English."""
+        return self.closed_refusal().reason
 
     def copy(self) -> Self:
         """An independent copy, cheap enough for search players to explore many.
@@ -164,9 +168,9 @@ class Deal(ABC):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; return the events, or raise ``IllegalAction``."""
         if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {quote(seat)} at this table")
+            raise IllegalAction("there is no seat {number} at this table", number=quote(seat))
         if self.is_over:
-            raise IllegalAction(self.closed_reason())
+            raise self.closed_refusal()
         events = self._apply(seat, action)
         self.history.append((seat, action))
         return events
@@ -184,8 +188,8 @@ class Deal(ABC):
         """The standard refusal for a seat that may not act now."""
         if self.is_over:
             return IllegalAction("the deal is over")
-        waiting = ", ".join(f"seat {s}" for s in self.to_act)
-        return IllegalAction(f"it is not your turn (waiting for {waiting})")
+        return IllegalAction("it is not your turn (waiting for {seats})",
+                             seats=list(self.to_act))
 
 
 def _copied(v: Any) -> Any:

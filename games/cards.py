@@ -60,7 +60,7 @@ def card_int(text: str | None) -> int:
     a bad card is the player's :class:`~games.errors.IllegalAction`."""
     c = CARD_INTS.get(text) if isinstance(text, str) else None
     if c is None:
-        raise IllegalAction(f"{quote(text)} is not a card (rank then suit, e.g. 'TS')")
+        raise IllegalAction("{text} is not a card (rank then suit, e.g. 'TS')", text=quote(text))
     return c
 
 

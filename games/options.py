@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self, get_type_hints
 
-from games.errors import OptionError, quote
+from games.errors import N_, OptionError, english, quote
 
 MAX_WORDS, MAX_WORD = 10, 20
 """A list-of-words option (agreed signal tokens) holds at most this many words of at most
@@ -58,8 +58,11 @@ class GameOptions:
         values: dict[str, Any] = {}
         for key, value in raw.items():
             if key not in fields:
-                known = ", ".join(sorted(fields)) or "none"
-                raise OptionError(f"unknown option {quote(key)}; this game's options are: {known}")
+                if not fields:
+                    raise OptionError("unknown option {text}; this game's options are: none",
+                                      text=quote(key))
+                raise OptionError("unknown option {text}; this game's options are: {names}",
+                                  text=quote(key), names=sorted(fields))
             values[key] = _check(key, value, hints[key], fields[key].metadata)
         return cls(**values)
 
@@ -91,24 +94,34 @@ class GameOptions:
 
 
 def _allowed(hint: Any, meta: Mapping[str, Any]) -> str:
+    return english(*_allowed_part(hint, meta))
+
+
+def _allowed_part(hint: Any, meta: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """What an option allows, as a template and its fields (English: :func:`_allowed`)."""
     if meta.get("choices"):
-        return " | ".join(repr(c) if isinstance(c, str) else str(c) for c in meta["choices"])
+        return "{text}", {"text": " | ".join(repr(c) if isinstance(c, str) else str(c)
+                                             for c in meta["choices"])}
     if hint is bool:
-        return "true | false"
+        return "{text}", {"text": "true | false"}
     if hint is int or hint == (int | None):
         lo, hi = meta.get("min"), meta.get("max")
-        rng = f"{lo if lo is not None else '…'}..{hi if hi is not None else '…'}"
-        return ("null or " if hint is not int else "") + f"whole number {rng}"
+        rng = {"low": lo if lo is not None else "…", "high": hi if hi is not None else "…"}
+        if hint is int:
+            return N_("whole number {low}..{high}"), rng
+        return N_("null or whole number {low}..{high}"), rng
     if hint == tuple[str, ...]:
-        return f"list of at most {MAX_WORDS} lowercase words of up to {MAX_WORD} letters"
+        return (N_("list of at most {words} lowercase words of up to {letters} letters"),
+                {"words": MAX_WORDS, "letters": MAX_WORD})
     if hint == tuple[int, ...]:
-        return "list of whole numbers"
-    return str(hint)
+        return N_("list of whole numbers"), {}
+    return "{text}", {"text": str(hint)}
 
 
 def _check(key: str, value: Any, hint: Any, meta: Mapping[str, Any]) -> Any:
-    allowed = _allowed(hint, meta)
-    bad = OptionError(f"option {key!r}: {quote(value)} is not allowed; allowed: {allowed}")
+    bad = OptionError("option {text}: {value} is not allowed; allowed: {parts}",
+                      text=repr(key), value=quote(value),
+                      parts=[_allowed_part(hint, meta)])
     choices = meta.get("choices")
     if choices and hint not in (tuple[int, ...],):
         if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):

@@ -239,18 +239,19 @@ class PlainTrickDeal(TrickDeal):
             return self._play(seat, action)
         if action.type == "call_trump":
             return self._call_trump(seat, action)
-        raise IllegalAction(self._phase_refusal(action))
+        raise self._phase_refusal(action)
 
-    def _phase_refusal(self, action: Action) -> str:
+    def _phase_refusal(self, action: Action) -> IllegalAction:
         if self.phase == TRUMP_PHASE:
-            return f"trump has not been named yet: seat {self.eldest} names it first"
-        return f"{action.type.replace('_', ' ')} is not possible now"
+            return IllegalAction("trump has not been named yet: {seat} names it first",
+                                 seat=self.eldest)
+        return IllegalAction("{action} is not possible now", action=action.type)
 
     def _call_trump(self, seat: int, action: Action) -> list[Event]:
         if self.phase != TRUMP_PHASE:
             raise IllegalAction("trump has already been named")
         if seat != self.eldest:
-            raise IllegalAction(f"only seat {self.eldest}, eldest, names trump")
+            raise IllegalAction("only {seat}, eldest, names trump", seat=self.eldest)
         assert action.suit is not None
         self.set_trump(parse_suit(action.suit))
         events = [public("trump", seat=seat, suit=action.suit)]
@@ -260,7 +261,7 @@ class PlainTrickDeal(TrickDeal):
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         if self.phase != PLAY_PHASE:
-            raise IllegalAction(self._phase_refusal(action))
+            raise self._phase_refusal(action)
         if seat != self.turn:
             raise self.not_your_turn(seat)
         return self._play_card(seat, action)
@@ -275,11 +276,11 @@ class PlainTrickDeal(TrickDeal):
         suit, r = _SUIT_RANK[c]
         held = h[suit]
         if r not in held:
-            raise IllegalAction(f"you do not hold {action.card}")
+            raise IllegalAction("you do not hold {card}", card=str(action.card))
         if trick:
             led = trick[0][1] // 13
             if suit != led and h[led]:
-                raise IllegalAction(follow_reason(led, [led * 13 + r for r in reversed(h[led])]))
+                raise follow_reason(led, [led * 13 + r for r in reversed(h[led])])
         signal = action.signal
         if signal is not None:
             if self.signal_tokens is None:
@@ -287,8 +288,8 @@ class PlainTrickDeal(TrickDeal):
             if trick:
                 raise IllegalAction("only the player leading to a trick may signal")
             if signal not in self.signal_tokens:
-                raise IllegalAction(f"{quote(signal)} is not a signal here "
-                                    f"({', '.join(self.signal_tokens)})")
+                raise IllegalAction("{text} is not a signal here ({signals})",
+                                    text=quote(signal), signals=list(self.signal_tokens))
         if action.bella:
             raise IllegalAction("there is no bella in this game")
         trick_no = len(self.completed) + 1

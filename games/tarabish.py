@@ -334,6 +334,10 @@ def _check_hands(hands: list[list[int]]) -> None:
         raise RecordError(f"field 'hands': the hands are not the 36-card pack ({detail})")
 
 
+_NOT_KQ, _NOT_DEALT, _NOT_SECOND = 1, 2, 3
+"""Why a play may not carry bella (:meth:`TarabishHand.bella_refusal`)."""
+
+
 class TarabishHand(TrickDeal):
     """The state and fast core of one hand of Tarabish (:class:`TarabishDeal` adds the
     readable surface). Phases (:class:`TarabishPhase`): ``auction``, ``play``, ``over``.
@@ -512,24 +516,36 @@ class TarabishHand(TrickDeal):
             self.bella_seat = winner
             self.bella_with_run = True
 
-    def bella_refusal(self, seat: int, c: int) -> str | None:
+    def bella_refusal(self, seat: int, c: int) -> IllegalAction | None:
         """Why ``play c`` may not carry ``bella: true`` for ``seat`` (``None``: it may)."""
+        problem = self._bella_problem(seat, c)
+        if problem is None:
+            return None
+        if problem == _NOT_KQ:
+            return IllegalAction("bella is announced with the king or queen of trumps")
+        if problem == _NOT_DEALT:
+            return IllegalAction("you were not dealt both the king and the queen of trumps")
+        other = c - c % 13 + (QUEEN if c % 13 == KING else KING)
+        return IllegalAction("bella is announced with the second of the king and queen of "
+                             "trumps (you still hold {card})", card=name(other))
+
+    def _bella_problem(self, seat: int, c: int) -> int | None:
+        """:meth:`bella_refusal` as a number, cheap for rollouts (``None``: allowed)."""
         tr = self.trump
         if c // 13 != tr or c % 13 not in (QUEEN, KING):
-            return "bella is announced with the king or queen of trumps"
+            return _NOT_KQ
         if self.kq_holder[tr] != seat:
-            return "you were not dealt both the king and the queen of trumps"
+            return _NOT_DEALT
         other = c - c % 13 + (QUEEN if c % 13 == KING else KING)
         if self.holds(seat, other) and not self.opts.bella_call_on_first:
-            return (f"bella is announced with the second of the king and queen of trumps "
-                    f"(you still hold {name(other)})")
+            return _NOT_SECOND
         return None
 
     def completes_bella(self, seat: int, c: int) -> bool:
         """Whether ``play c`` by ``seat`` is the second of his king and queen of trumps and
         may carry ``bella: true`` (the moment the default rule announces it). Public, for
         AI players and rollouts that announce bella as soon as it is allowed."""
-        return self.bella_refusal(seat, c) is None and not self.holds(
+        return self._bella_problem(seat, c) is None and not self.holds(
             seat, c - c % 13 + (QUEEN if c % 13 == KING else KING))
 
     # -- scoring ----------------------------------------------------------------------------
@@ -579,12 +595,12 @@ class TarabishDeal(TarabishHand):
     def is_over(self) -> bool:
         return self.phase == P.OVER
 
-    def closed_reason(self) -> str:
+    def closed_refusal(self) -> IllegalAction:
         if self.hand_void:
-            return "the hand is void: all four players passed"
+            return IllegalAction("the hand is void: all four players passed")
         if self.conceded_by is not None:
-            return f"the hand is over: seat {self.conceded_by} conceded"
-        return "the hand is over"
+            return IllegalAction("the hand is over: {seat} conceded", seat=self.conceded_by)
+        return IllegalAction("the hand is over")
 
     def may_declare(self, seat: int) -> bool:
         """Whether ``declare_runs`` would declare something for ``seat`` now."""
@@ -608,7 +624,7 @@ class TarabishDeal(TarabishHand):
             announce = not self.opts.auto_bella and self.bella_seat is None
             for c in self.fast_legal(seat):
                 out.append(PLAYS[c])
-                if announce and self.bella_refusal(seat, c) is None:
+                if announce and self._bella_problem(seat, c) is None:
                     out.append(Action.play(name(c), bella=True))
         if self.opts.allow_concede:
             out.append(Action("concede"))
@@ -624,11 +640,11 @@ class TarabishDeal(TarabishHand):
             return self._play(seat, action)
         if kind == "concede":
             return self._concede(seat)
-        raise IllegalAction(f"{kind.replace('_', ' ')} is not an action of tarabish")
+        raise IllegalAction("{action} is not an action of tarabish", action=kind)
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
         if self.phase != P.AUCTION:
-            raise IllegalAction(f"the auction is over: {SUIT_NAMES[self.trump]} are trumps")
+            raise IllegalAction("the auction is over: {suit} are trumps", suit=self.trump)
         if seat != self.bidder:
             raise self.not_your_turn(seat)
         if action.type == "pass":
@@ -671,7 +687,7 @@ class TarabishDeal(TarabishHand):
         self.declared.append(seat)
         return [public("declare_runs", seat=seat, value=self.run_best[seat], auto=False)]
 
-    def _refusal(self, seat: int, c: int) -> str | None:
+    def _refusal(self, seat: int, c: int) -> IllegalAction | None:
         """Why ``seat`` may not play ``c`` now under section 4 (``None``: legal)."""
         duty, suit, mask, ref = self.duty(seat)
         if suit < 0:
@@ -680,26 +696,32 @@ class TarabishDeal(TarabishHand):
         tr = self.trump
         if s == suit and BIT_OF[s == tr][c] in BITS[mask]:
             return None
-        cards = ", ".join(name(CARD_OF[suit == tr][suit][b]) for b in reversed(BITS[mask]))
-        led = SUIT_NAMES[self.led]
+        held = [CARD_OF[suit == tr][suit][b] for b in reversed(BITS[mask])]
+        cards = [name(x) for x in held]
         if duty == "follow":
-            return follow_reason(self.led, [CARD_OF[suit == tr][suit][b]
-                                            for b in reversed(BITS[mask])])
+            return follow_reason(self.led, held)
         if duty == "head_trump":
-            return (f"trumps were led: you must beat the {name(ref)} with a higher trump: "
-                    f"you hold {cards}")
+            return IllegalAction("trumps were led: you must beat the {card} with a higher "
+                                 "trump: you hold {cards}", card=name(ref), cards=cards)
         if duty == "head_plain":
-            return f"you must beat the {name(ref)} with a higher {led[:-1]}: you hold {cards}"
+            # Translators: {suit_one} is the led suit's word (English "heart": one card of
+            # it; Somali: its symbol); {card} and {cards} are cards such as K♥.
+            return IllegalAction("you must beat the {card} with a higher {suit_one}: you hold "
+                                 "{cards}", card=name(ref), suit_one=self.led, cards=cards)
         if duty == "trump":
-            return f"you have no {led}, so you must play a trump: you hold {cards}"
+            return IllegalAction("you have no {suit}, so you must play a trump: you hold "
+                                 "{cards}", suit=self.led, cards=cards)
         if duty == "overtrump":
-            return f"you must overtrump the {name(ref)}: you hold {cards}"
-        return (f"you have no {led} and cannot overtrump the {name(ref)}, so you must still "
-                f"play a trump: you hold {cards}")
+            return IllegalAction("you must overtrump the {card}: you hold {cards}",
+                                 card=name(ref), cards=cards)
+        return IllegalAction("you have no {suit} and cannot overtrump the {card}, so you must "
+                             "still play a trump: you hold {cards}", suit=self.led,
+                             card=name(ref), cards=cards)
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         if self.phase == P.AUCTION:
-            raise IllegalAction(f"trump has not been called yet (seat {self.bidder} to speak)")
+            raise IllegalAction("trump has not been called yet ({seat} to speak)",
+                                seat=self.bidder)
         if seat != self.turn:
             raise self.not_your_turn(seat)
         if action.signal is not None:
@@ -707,18 +729,19 @@ class TarabishDeal(TarabishHand):
         assert action.card is not None
         try:
             c = parse_card(action.card)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        except ValueError:
+            raise IllegalAction("{text} is not a card (write rank then suit, e.g. 'TS', 'AH')",
+                                text=quote(action.card)) from None
         if not self.holds(seat, c):
-            raise IllegalAction(f"you do not hold {action.card}")
+            raise IllegalAction("you do not hold {card}", card=action.card)
         refusal = self._refusal(seat, c)
         if refusal is not None:
-            raise IllegalAction(refusal)
+            raise refusal
         announce = False
         if action.bella:
             why = self.bella_refusal(seat, c)
             if why is not None:
-                raise IllegalAction(why)
+                raise why
             if (self.bella_seat is not None and not self.opts.auto_bella
                     and not (self.bella_with_run and self.bella_seat == seat)):
                 raise IllegalAction("bella has already been announced")

@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
 
-from games.cards import NAMES, SUIT_NAMES, describe
+from games.cards import NAMES, name
+from games.errors import IllegalAction
 
 KeyTable = tuple[tuple[int, ...], ...]
 """``table[led][card]``: the card key for one trump suit (see :func:`key_tables`)."""
@@ -103,10 +104,11 @@ def trick_winner(plays: Sequence[tuple[int, int]], trump: int, strength: Sequenc
     return best_seat
 
 
-def follow_reason(led: int, holding: Sequence[int]) -> str:
+def follow_reason(led: int, holding: Sequence[int]) -> IllegalAction:
     """The refusal for a card that does not follow suit: ``"you must follow hearts: you hold
     9H, KH"``."""
-    return f"you must follow {SUIT_NAMES[led]}: you hold {describe(holding)}"
+    return IllegalAction("you must follow {suit}: you hold {cards}", suit=led,
+                         cards=[name(c) for c in holding])
 
 
 def trick_json(t: CompletedTrick, shown: Callable[[int], str] | None = None) -> TrickJSON:

@@ -98,14 +98,13 @@ from games.cards import (
     SUITS,
     deal_packets,
     deck,
-    describe,
     name,
     seat_order,
     shuffled,
     sort_for_display,
 )
 from games.cards import card as parse_card
-from games.errors import IllegalAction, OptionError, RecordError, quote
+from games.errors import N_, IllegalAction, OptionError, RecordError, quote
 from games.options import GameOptions, option
 from games.trick import NATURAL_KEYS, follow_reason, trick_json
 from games.views import common_view
@@ -170,6 +169,11 @@ def suits_in_play(players: int, removed_suit: str) -> tuple[int, ...]:
     if players == 4:
         return (0, 1, 2, 3)
     return tuple(s for s in range(4) if SUITS[s] != removed_suit)
+
+
+MISDEAL_PARTS = {"only number cards": N_("{seat} holds only number cards"),
+                 "only court cards": N_("{seat} holds only court cards")}
+"""A misdeal by its reason (:func:`misdeal_of`), as part of the refusal of every action."""
 
 
 def misdeal_of(hands: Sequence[Sequence[int]]) -> list[dict[str, Any]]:
@@ -399,13 +403,13 @@ class TrufDeal(TrufHand):
     def is_over(self) -> bool:
         return self.phase == P.OVER
 
-    def closed_reason(self) -> str:
+    def closed_refusal(self) -> IllegalAction:
         if self.misdeal:
-            return f"this deal is void ({self._misdeal_text()}): the same dealer redeals"
-        return "the deal is over"
-
-    def _misdeal_text(self) -> str:
-        return "; ".join(f"seat {m['seat']} holds {m['reason']}" for m in self.misdeal)
+            parts = [(MISDEAL_PARTS.get(m["reason"], N_("{seat} holds {text}")),
+                      {"seat": m["seat"], "text": m["reason"]}) for m in self.misdeal]
+            return IllegalAction("this deal is void ({parts}): the same dealer redeals",
+                                 parts=parts)
+        return IllegalAction("the deal is over")
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
@@ -436,18 +440,15 @@ class TrufDeal(TrufHand):
             return self._adjust(seat, action)
         if action.type == "play":
             return self._play(seat, action)
-        raise IllegalAction(f"{action.type.replace('_', ' ')} is not an action in Truf")
-
-    def _waiting(self) -> str:
-        return ", ".join(f"seat {s}" for s in self.to_act)
+        raise IllegalAction("{action} is not an action in Truf", action=action.type)
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
         if self.phase != P.BID:
             raise IllegalAction("the bidding is over")
         own = self.bids[seat]
         if own is not None:
-            raise IllegalAction(f"you have already bid {describe(own)}; waiting for "
-                                f"{self._waiting()}")
+            raise IllegalAction("you have already bid {cards}; waiting for {seats}",
+                                cards=names_of(own), seats=list(self.to_act))
         texts = (action.card,) if action.card is not None else action.cards
         if not texts:
             raise IllegalAction("a bid names a card")
@@ -462,13 +463,15 @@ class TrufDeal(TrufHand):
         h = self.hands[seat]
         for c in cards:
             if c not in h[c // 13]:
-                raise IllegalAction(f"you do not hold {name(c)}")
+                raise IllegalAction("you do not hold {card}", card=name(c))
         value = sum(CARD_VALUE[c] for c in cards)
         if value < MIN_TOTAL[len(cards)]:
-            word = "two" if len(cards) == 2 else "three"
-            raise IllegalAction(f"a {word}-card bid must total at least "
-                                f"{MIN_TOTAL[len(cards)]}: {' + '.join(names_of(cards))} "
-                                f"is worth {value}")
+            template = (N_("a two-card bid must total at least {least}: {cards_plus} is "
+                           "worth {value}") if len(cards) == 2 else
+                        N_("a three-card bid must total at least {least}: {cards_plus} is "
+                           "worth {value}"))
+            raise IllegalAction(template, least=MIN_TOTAL[len(cards)],
+                                cards_plus=names_of(cards), value=value)
         self.bids[seat] = cards
         events = [private(seat, "bid", seat=seat, cards=names_of(cards), value=value),
                   public("bid_placed", seat=seat, waiting=list(self.to_act))]
@@ -489,29 +492,32 @@ class TrufDeal(TrufHand):
 
     def _adjust(self, seat: int, action: Action) -> list[Event]:
         if self.phase == P.BID:
-            raise IllegalAction(f"the bids are not all in yet (waiting for {self._waiting()})")
+            raise IllegalAction("the bids are not all in yet (waiting for {seats})",
+                                seats=list(self.to_act))
         if self.phase != P.ADJUST:
             if self.adjust is not None:
                 raise IllegalAction("the bids have already been adjusted")
-            raise IllegalAction(f"the bids total {self.bid_total}, not 13: there is nothing "
-                                "to adjust")
+            raise IllegalAction("the bids total {total}, not 13: there is nothing to adjust",
+                                total=self.bid_total)
         if seat != self.high:
-            raise IllegalAction(f"only seat {self.high}, the high bidder, adjusts the bids")
+            raise IllegalAction("only {seat}, the high bidder, adjusts the bids",
+                                seat=self.high)
         allowed = sorted(set(self.options.adjust_amounts))
         if action.direction not in ("up", "down"):
             raise IllegalAction("adjust 'up' or 'down'")
         if action.amount is None or action.amount not in allowed:
-            raise IllegalAction("the amount must be one of " + ", ".join(map(str, allowed)))
+            raise IllegalAction("the amount must be one of {amounts}", amounts=allowed)
         self.set_adjust(action.direction, action.amount)
         return [public("adjust", seat=seat, direction=action.direction, amount=action.amount,
                        mode=self.mode, final_bids=list(self.final_bids or []))]
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         if self.phase == P.BID:
-            raise IllegalAction(f"the bids are not all in yet (waiting for {self._waiting()})")
+            raise IllegalAction("the bids are not all in yet (waiting for {seats})",
+                                seats=list(self.to_act))
         if self.phase == P.ADJUST:
-            raise IllegalAction(f"seat {self.high}, the high bidder, must first adjust the "
-                                "bids up or down (they total 13)")
+            raise IllegalAction("{seat}, the high bidder, must first adjust the bids up or "
+                                "down (they total 13)", seat=self.high)
         if seat != self.turn:
             raise self.not_your_turn(seat)
         if action.signal is not None or action.bella:
@@ -520,15 +526,15 @@ class TrufDeal(TrufHand):
         s = c // 13
         h = self.hands[seat]
         if c not in h[s]:
-            raise IllegalAction(f"you do not hold {action.card}")
+            raise IllegalAction("you do not hold {card}", card=str(action.card))
         t = self.trump
         if self.trick:
             led = self.trick[0][1] // 13
             if s != led and h[led]:
-                raise IllegalAction(follow_reason(led, h[led][::-1]))
+                raise follow_reason(led, h[led][::-1])
         elif s == t and not self.broken and any(h[x] for x in range(4) if x != t):
-            raise IllegalAction(f"you may not lead a trump ({SUIT_NAMES[t]}) before trumps "
-                                "are broken while you hold other suits")
+            raise IllegalAction("you may not lead a trump ({suit}) before trumps are broken "
+                                "while you hold other suits", suit=t)
         trick_no = len(self.completed) + 1
         self.fast_play(c)
         if s == t:
@@ -609,7 +615,7 @@ class TrufDeal(TrufHand):
             facts.append(["Misdeal", self.closed_reason()])
             return facts
         if not revealed:
-            facts.append(["Bids", "waiting for " + self._waiting()])
+            facts.append(["Bids", "waiting for " + ", ".join(f"seat {s}" for s in self.to_act)])
             return facts
         assert self.bid_values is not None
         cards = self._bid_cards()
@@ -683,7 +689,8 @@ def _card_of(text: str | None) -> int:
     try:
         return parse_card(text or "")
     except ValueError:
-        raise IllegalAction(f"{quote(text)} is not a card (rank then suit, e.g. 'TS')") from None
+        raise IllegalAction("{text} is not a card (rank then suit, e.g. 'TS')",
+                            text=quote(text)) from None
 
 
 def names_of(cards: Sequence[int]) -> list[str]:

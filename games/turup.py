@@ -36,7 +36,7 @@ from typing import Any
 
 from games.actions import Action
 from games.base import Deal, Event, GameInfo, Match, public
-from games.errors import IllegalAction, RecordError
+from games.errors import N_, IllegalAction, RecordError
 from games.options import GameOptions, option
 from games.plain_tricks import (
     ANSWER_PHASE,
@@ -166,14 +166,18 @@ class TurupDeal(PlainTrickDeal):
             return self._declare(seat)
         return super()._apply(seat, action)
 
-    def _check_decider(self, seat: int, what: str) -> None:
+    def _check_decider(self, seat: int, too_early: str) -> None:
+        """Refuse unless it is the kort decision and ``seat`` makes it (``too_early``: the
+        refusal's template outside the decision)."""
         if self.phase != KORT_PHASE:
-            raise IllegalAction(f"{what} is only possible at 5–0, after the fifth trick")
+            raise IllegalAction(too_early)
         if seat != self.decider:
-            raise IllegalAction(f"only seat {self.decider}, who won the fifth trick, decides")
+            raise IllegalAction("only {seat}, who won the fifth trick, decides",
+                                seat=self.decider)
 
     def _ask(self, seat: int) -> list[Event]:
-        self._check_decider(seat, "asking the partner")
+        self._check_decider(seat, N_("asking the partner is only possible at 5–0, after the "
+                                     "fifth trick"))
         if self.asked:
             raise IllegalAction("you have already asked your partner")
         self.asked = True
@@ -193,7 +197,8 @@ class TurupDeal(PlainTrickDeal):
         return [public("answer", seat=seat, tricks=action.tricks)]
 
     def _kort(self, seat: int, action: Action) -> list[Event]:
-        self._check_decider(seat, "the kort decision")
+        self._check_decider(seat, N_("the kort decision is only possible at 5–0, after the "
+                                     "fifth trick"))
         side = team_of(seat)
         if action.cont:
             self.kort_side = side

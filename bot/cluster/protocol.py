@@ -118,12 +118,21 @@ class ForwardOutcome:
     fields: dict[str, str] | None = None
     """The fields of ``message`` when it is a template (the receiver words it in the
     player's language: :meth:`said`)."""
+    rule: JsonObject | None = None
+    """A refusal of the rules (:class:`bot.service.RuleRefusal`): the engine's template and
+    fields as data (``{"template": …, "params": …}``), worded with the table's names by
+    the owner's front end; ``message`` is then the engine's English reason."""
 
     @staticmethod
     def refusal(status: OutcomeStatus, exc: SaidError) -> ForwardOutcome:
-        """An outcome carrying a service refusal as its template and fields."""
+        """An outcome carrying a service refusal as its template and fields (a refusal of
+        the rules also as the engine's template and fields: :attr:`rule`)."""
         fields = {k: str(v) for k, v in exc.said.fields.items()}
-        return ForwardOutcome(status, exc.said.message, fields=fields or None)
+        template, params = getattr(exc, "template", None), getattr(exc, "params", None)
+        rule: JsonObject | None = None
+        if isinstance(template, str) and isinstance(params, dict):
+            rule = {"template": template, "params": dict(params)}
+        return ForwardOutcome(status, exc.said.message, fields=fields or None, rule=rule)
 
     def said(self) -> Said:
         """The reason, to be worded for the reader (``said().text(t)``)."""
@@ -134,6 +143,8 @@ class ForwardOutcome:
                            "version": self.version}
         if self.fields:
             out["fields"] = dict(self.fields)
+        if self.rule:
+            out["rule"] = dict(self.rule)
         return out
 
     @staticmethod
@@ -146,11 +157,13 @@ class ForwardOutcome:
         version = data.get("version")
         message = data.get("message")
         fields = data.get("fields")
+        rule = data.get("rule")
         return ForwardOutcome(cast(OutcomeStatus, status),
                               None if message is None else str(message),
                               None if version is None else int(version),
                               {str(k): str(v) for k, v in fields.items()}
-                              if isinstance(fields, dict) else None)
+                              if isinstance(fields, dict) else None,
+                              dict(rule) if isinstance(rule, dict) else None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,9 +61,10 @@ from bot.discord_bot.hub import TableHub
 from bot.discord_bot.panel import SeatState, draw_panel
 from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.router import Click
+from bot.discord_bot.table_words import refusal_sentence, rule_refusal
 from bot.i18n import N_, Translator
 from bot.i18n.said import Said
-from bot.service import NoSuchTable, ServiceError, StaleAction
+from bot.service import NoSuchTable, RuleRefusal, ServiceError, StaleAction, TableInfo
 from games.actions import Action, action_from_json
 from storage import ChannelLocation
 from storage.models import JsonObject
@@ -187,7 +188,9 @@ class ShardedClicks(TableClicks):
         request = delivery.request
         t = await self._player_reader(request)
         if outcome.status != "applied":
-            await self._private(hook, _outcome_text(outcome, t))
+            rule = rule_refusal(outcome.rule, outcome.message or "")
+            await self._private(hook, refusal_sentence(rule, self._info(request.table_id), t)
+                                if rule is not None else _outcome_text(outcome, t))
         elif request.kind == "rejoin":
             await hook.send(clip(t.gettext(WELCOME_BACK)), ephemeral=True,
                             allowed_mentions=NO_PINGS)
@@ -206,6 +209,11 @@ class ShardedClicks(TableClicks):
             if row is not None and isinstance(row.location, ChannelLocation):
                 guild_id = row.location.guild_id
         return await self.hub.languages.player(request.user_id, guild_id)
+
+    def _info(self, table_id: int) -> TableInfo | None:
+        """The table's info as its presenter shows it (None: not drawn here)."""
+        presenter = self.hub.presenters.get(table_id)
+        return None if presenter is None else presenter.info
 
     async def _private(self, hook: discord.Webhook, text: str) -> None:
         await hook.send(clip(f"⚠️ {text}"), ephemeral=True, allowed_mentions=NO_PINGS)
@@ -229,6 +237,9 @@ class ShardedClicks(TableClicks):
         except NoSuchTable:
             await hook.edit_message(ORIGINAL, content=clip(t.gettext(MATCH_OVER)), view=None,
                                     attachments=[])
+            return
+        except RuleRefusal as exc:  # the rules' reason, with the table's names
+            await self._private(hook, refusal_sentence(exc, self._info(table_id), t))
             return
         except (ServiceError, UserError) as exc:
             await self._private(hook, sentence(exc.said, t))

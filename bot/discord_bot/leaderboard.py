@@ -522,7 +522,8 @@ class StatsCog(commands.Cog, name="ClubStats"):
                 embed.add_field(name=clip(field_name, 256), value=value, inline=False)
             chart_game = game or max(view.games, key=lambda g: g.matches).game
             png = await rating_chart_for(self.store, who.id, guild_id, chart_game,
-                                         title=f"{who.display_name} — {game_title(chart_game)}")
+                                         title=f"{who.display_name} — {game_title(chart_game)}",
+                                         t=t)
             embed.set_image(url="attachment://rating.png")
             embed.set_footer(text=clip(t.gettext(
                 "Chart: {game} rating after each rated match").format(

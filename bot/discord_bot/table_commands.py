@@ -25,6 +25,7 @@ from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip, level_name
 from bot.i18n import N_, Translator, pgettext_noop
+from bot.i18n.said import engine_said
 from bot.service import LobbyError, NoSuchTable
 from games.ai import PLAYABLE_LEVELS
 from games.errors import RecordError, quote
@@ -160,9 +161,9 @@ class TableCommands(commands.Cog, name="TableCommands"):
                             counts=", ".join(map(str, info.player_counts)))
         try:
             info.match_type(opts, players, 0, seed="check")
-        except Exception as exc:
+        except Exception as exc:  # the engine's reason, in the reader's language
             raise UserError(N_("Those options do not work: {problem}"),
-                            problem=str(exc)) from None
+                            problem=engine_said(exc)) from None
         return opts
 
     @table.command(name=pgettext_noop("command name", "join"),

@@ -16,11 +16,12 @@ from typing import Any
 
 from bot.discord_bot.texts import clip, display_names
 from bot.i18n import Translator
-from bot.service import Seat, TableInfo
+from bot.service import RuleRefusal, Seat, TableInfo
 from bot.words.events import event_line
+from bot.words.refusals import Refused
 from bot.words.results import deal_result, match_result
 from bot.words.seating import Seating
-from bot.words.table_state import table_facts
+from bot.words.table_state import reason_text, table_facts
 
 
 def seating_of(game: str, seats: Sequence[Seat | None], options: Mapping[str, Any] | None,
@@ -32,6 +33,22 @@ def seating_of(game: str, seats: Sequence[Seat | None], options: Mapping[str, An
 
 def table_seating(info: TableInfo, t: Translator) -> Seating:
     return seating_of(info.game, info.seats, info.options, t)
+
+
+def refusal_sentence(refusal: Refused, info: TableInfo | None, t: Translator) -> str:
+    """A refusal of the rules as its player reads it privately: in ``t``'s language with the
+    table's names (escaped) and cards as ``K♣`` (:func:`bot.words.refusals.refusal_text`),
+    first letter upper, ending with a full stop. Without the table's info, the names are
+    the seats' (``Seat 2``)."""
+    seating = (table_seating(info, t) if info is not None
+               else Seating.anonymous("albastini", 6, t=t))  # any game seating six
+    text = reason_text(refusal, seating)
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
+def rule_refusal(outcome_rule: Mapping[str, Any] | None, reason: str) -> RuleRefusal | None:
+    """The refusal of the rules a forwarded outcome carries (its ``rule``), if any."""
+    return None if outcome_rule is None else RuleRefusal.from_json(outcome_rule, reason)
 
 
 def public_facts(info: TableInfo, view: Mapping[str, Any], t: Translator

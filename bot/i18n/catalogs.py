@@ -44,8 +44,11 @@ from bot.i18n.translator import DOMAIN
 
 COMMENT_TAGS: Final = ("Translators:",)
 KEYWORDS: Final = {**DEFAULT_KEYWORDS, "pgettext_noop": ((1, "c"), 2),
-                   "ngettext_noop": (1, 2)}
-"""Babel's gettext keywords, ``pgettext_noop`` and ``ngettext_noop`` (``bot.i18n``)."""
+                   "ngettext_noop": (1, 2), "IllegalAction": None, "OptionError": None}
+"""Babel's gettext keywords, ``pgettext_noop`` and ``ngettext_noop`` (``bot.i18n``), and
+``IllegalAction`` and ``OptionError``: the engine's templates for players and hosts
+(``games/*.py``: ``IllegalAction("you do not hold {card}", card="KH")``, or marked with
+``games.errors.N_``)."""
 _DATE_HEADERS: Final = (b'"POT-Creation-Date:', b'"PO-Revision-Date:')
 
 _parse_mapping: Callable[..., Any] = parse_mapping_cfg  # Babel leaves it unannotated

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bot.i18n.translator import Translator
@@ -71,6 +71,39 @@ class Said:
 
 def _worded(value: object, t: Translator) -> object:
     return value.text(t) if isinstance(value, Said) else value
+
+
+def engine_said(exc: Exception) -> Said:
+    """An engine error that names no seat or card (an ``OptionError``: a table's host reads
+    it) as a :class:`Said` in the reader's language: the engine's template and fields, each
+    ``parts`` field a sentence of its own, lists joined with ``, ``. Any other exception: its
+    text as it is."""
+    template, params = getattr(exc, "template", None), getattr(exc, "params", None)
+    if not isinstance(template, str) or not isinstance(params, dict):
+        return Said.of(str(exc))
+    return _said(template, params)
+
+
+def _said(template: str, params: Mapping[str, Any]) -> Said:
+    fields: dict[str, object] = {}
+    for key, value in params.items():
+        if key.startswith("parts"):
+            fields[key] = _Joined("; ", parts=tuple(_said(str(t), dict(p)) for t, p in value))
+        elif isinstance(value, (list, tuple)):
+            fields[key] = ", ".join(str(v) for v in value)
+        else:
+            fields[key] = value
+    return Said.of(template, **fields)
+
+
+@dataclass(frozen=True)
+class _Joined(Said):
+    """Sentences worded in one language, joined with its ``message`` (``"; "``)."""
+
+    parts: tuple[Said, ...] = ()
+
+    def text(self, t: Translator) -> str:
+        return self.message.join(p.text(t) for p in self.parts)
 
 
 class SaidError(Exception):

@@ -33,7 +33,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import N_
-from bot.i18n.said import Said, SaidError
+from bot.i18n.said import Said, SaidError, engine_said
 from bot.leagues.schedule import first_kickoff_date, round_robin, weekly_times
 from bot.leagues.standings import (
     DEFAULT_POINTS,
@@ -127,8 +127,9 @@ async def create_league(
                           game=GAMES[game].title, counts=counts)
     try:
         game_options = GAMES[game].options_type.from_json(options or {}).to_json()
-    except OptionError as exc:
-        raise LeagueError(str(exc)) from None
+    except OptionError as exc:  # the engine's reason, in the reader's language
+        said = engine_said(exc)
+        raise LeagueError(said.message, **said.fields) from None
     if not 0 <= weekday <= 6:
         raise LeagueError(N_("weekday must be 0 (Monday) to 6 (Sunday)"))
     try:

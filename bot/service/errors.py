@@ -3,19 +3,23 @@
 A refusal carries its sentence as a :class:`~bot.i18n.said.Said` (an English template
 marked for translation and its fields): ``LobbyError(N_("seat {seat} is taken"), seat=3)``.
 Front ends word it for their reader with ``exc.said.text(t)``; ``str(exc)`` is English.
-Text that is not a template of ours (an engine's reason passed on) is kept as given.
+Text that is not a template of ours is kept as given. The engine's own refusal is a
+:class:`RuleRefusal`: the engine's template and fields as data (seats, card codes…), which a
+front end words with the table's seating (:func:`bot.words.refusals.refusal_text`: names,
+``K♣``, the reader's language); its ``said`` is the engine's English sentence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
-from bot.i18n.said import Said, SaidError
+from bot.i18n.said import Said, SaidError, engine_said
 
 if TYPE_CHECKING:
     from bot.i18n import Translator
+    from games.errors import IllegalAction
 
 
 class ServiceError(SaidError):
@@ -28,6 +32,14 @@ class NoSuchTable(ServiceError):
 
 class LobbyError(ServiceError):
     """A lobby request that the lobby's state does not allow (seat taken, table full…)."""
+
+    @staticmethod
+    def engine(exc: Exception) -> LobbyError:
+        """The engine's refusal of a table's settings (an ``OptionError``, a bad first
+        dealer) in the reader's language where the engine gave a template
+        (:func:`engine_said`)."""
+        said = engine_said(exc)
+        return LobbyError(said.message, **said.fields)
 
 
 class TableChanged(LobbyError):
@@ -44,6 +56,36 @@ class TableChanged(LobbyError):
 
 class Rejected(ServiceError):
     """An action the rules or the table's state do not allow now."""
+
+
+class RuleRefusal(Rejected):
+    """The rules refuse the action (the engine's :class:`~games.errors.IllegalAction`).
+
+    ``template`` and ``params`` are the engine's (data only: seat numbers, card codes, suit
+    indices…); a front end words them with the table's seating
+    (:func:`bot.words.refusals.refusal_text`). ``str(exc)`` and ``said`` are the engine's
+    English reason, for logs and any reader without a seating at hand."""
+
+    def __init__(self, template: str, params: Mapping[str, Any], reason: str) -> None:
+        super().__init__(reason)
+        self.template = template
+        self.params: dict[str, Any] = dict(params)
+
+    @staticmethod
+    def of(exc: IllegalAction) -> RuleRefusal:
+        return RuleRefusal(exc.template, exc.params, exc.reason)
+
+    def to_json(self) -> dict[str, Any]:
+        """Template and fields as JSON (forwarded to another bot process)."""
+        return {"template": self.template, "params": self.params}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any], reason: str) -> RuleRefusal | None:
+        """The refusal :meth:`to_json` wrote, or None when ``data`` is not one."""
+        template, params = data.get("template"), data.get("params")
+        if not isinstance(template, str) or not isinstance(params, dict):
+            return None
+        return RuleRefusal(template, params, reason)
 
 
 class StaleAction(Rejected):

@@ -70,7 +70,7 @@ class Lobby:
         try:
             match = info.match_type(dict(options or {}), players, first_dealer, seed=seed_text)
         except Exception as exc:  # RecordError, OptionError: the engine says why
-            raise LobbyError(str(exc)) from None
+            raise LobbyError.engine(exc) from None
         count = match.players
         seat_list: list[Seat | None] = list(seats) if seats is not None else [None] * count
         if len(seat_list) != count:
@@ -218,7 +218,7 @@ class Lobby:
                 match = table.info.match_type(dict(options), table.players,
                                               table.settings.first_dealer, seed="check")
             except Exception as exc:  # OptionError: the engine says why
-                raise LobbyError(str(exc)) from None
+                raise LobbyError.engine(exc) from None
             opts = match.options.to_json()
             await self._hub.rows.write(table, options=opts)
             table.options, table._teams = opts, None

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.i18n import N_
-from bot.service.errors import NO_SEAT, Rejected, SaveFailed, StaleAction
+from bot.service.errors import NO_SEAT, Rejected, RuleRefusal, SaveFailed, StaleAction
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 from bot.service.seats import seat_of
@@ -102,7 +102,7 @@ class ActionPath:
             try:
                 events = table.advance(seat, action)
             except IllegalAction as exc:
-                raise Rejected(str(exc)) from None
+                raise RuleRefusal.of(exc) from None
             try:
                 await self._hub.store.append_action(table.id, table.version, entry)
             except Exception as exc:

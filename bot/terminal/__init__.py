@@ -11,8 +11,9 @@ by :mod:`bot.terminal.config`.
 anything is opened. The session's translator (``Session.t``) speaks for both front ends
 and travels to :mod:`bot.words` with the seating (``Seating.of(..., t=t)``). Typed input
 keeps the card letters (``qh``), the engine's signal words and ``bella``; a decision may
-be typed in English or as its button reads. The engine's refusal reasons stay English
-(with cards and names in players' words), as everywhere in tricktable.
+be typed in English or as its button reads. The engine's refusals are worded in the same
+language, with the players' names and cards as ``K♣`` (:mod:`bot.words.refusals`), and
+``tricktable play --help`` speaks it too (:mod:`bot.cli_lang`).
 """
 
 from __future__ import annotations
@@ -23,20 +24,23 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+from bot.cli_lang import ENGLISH, Words, argparse_speaking, help_language
 from bot.terminal.config import ConfigError, PlayConfig, add_arguments, check, data_dir
 
 __all__ = ["add_parser", "cmd_play", "main", "play"]
 
 
-def add_parser(sub: Any) -> None:
-    """Register ``play`` on an ``argparse`` subparsers object."""
+def add_parser(sub: Any, t: Words = ENGLISH) -> None:
+    """Register ``play`` on an ``argparse`` subparsers object, its help in ``t``'s
+    language."""
     p = sub.add_parser(
-        "play", help="play a game against AI players in the terminal",
-        description="Play a whole match against AI players on a full-screen card table "
-        "(--plain: line mode). The match is saved as it is played; --resume continues an "
-        f"interrupted one. Data folder: {data_dir()}",
+        "play", help=t.gettext("play a game against AI players in the terminal"),
+        description=t.gettext(
+            "Play a whole match against AI players on a full-screen card table (--plain: "
+            "line mode). The match is saved as it is played; --resume continues an "
+            "interrupted one. Data folder: {folder}").format(folder=data_dir()),
     )
-    add_arguments(p)
+    add_arguments(p, t)
     p.set_defaults(handler=cmd_play)
 
 
@@ -50,9 +54,11 @@ def main(argv: Sequence[str], stdin: IO[str] | None = None,
          stdout: IO[str] | None = None) -> int:
     """Run ``tricktable play`` in line mode with these arguments and streams (tests and
     ``python -m bot.terminal``)."""
-    parser = argparse.ArgumentParser(prog="tricktable")
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["play", *argv])
+    t = help_language(argv)
+    with argparse_speaking(t):
+        parser = argparse.ArgumentParser(prog="tricktable")
+        add_parser(parser.add_subparsers(dest="command", required=True), t)
+        args = parser.parse_args(["play", *argv])
     return play(args, stdin or sys.stdin, stdout or sys.stdout, plain=True)
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.cli_lang import add_lang_argument
+from bot.cli_lang import ENGLISH, Words, add_lang_argument
 from bot.i18n import Translator
 from bot.words.text import or_english
 from games.ai import LEVELS
@@ -85,43 +85,50 @@ class PlayConfig:
         return records_dir() / f"tricktable-{self.game}-{table_id}.json"
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: argparse.ArgumentParser, t: Words = ENGLISH) -> None:
     """The ``play`` arguments (strings: :func:`check` reads them, so that every refusal
-    is the same one short line)."""
-    games = ", ".join(GAMES)
-    p.add_argument("game", help=f"the game: {games} (any case, - or _)")
-    p.add_argument("--seat", default=None, metavar="N", help="your seat (default 0)")
+    is the same one short line), their help in ``t``'s language. Help texts pass through
+    argparse's ``%`` formatting: a path or value with ``%`` in it is doubled."""
+    _ = t.gettext
+
+    def shown(value: object) -> str:
+        return str(value).replace("%", "%%")
+
+    p.add_argument("game", help=_("the game: {games} (any case, - or _)").format(
+        games=", ".join(GAMES)))
+    p.add_argument("--seat", default=None, metavar="N", help=_("your seat (default 0)"))
     p.add_argument("--ai", default=None, metavar="LEVEL",
-                   help=f"the AI players' level: {', '.join(LEVELS)} (default rules)")
+                   help=_("the AI players' level: {levels} (default rules)").format(
+                       levels=", ".join(LEVELS)))
     p.add_argument("--options", default=None, metavar="JSON",
-                   help='rule options as a JSON object, e.g. \'{"target": 3}\' '
-                   "(see `tricktable rules GAME`)")
+                   help=_("rule options as a JSON object, e.g. '{example}' (see `tricktable "
+                          "rules GAME`)").format(example='{"target": 3}'))
     p.add_argument("--seed", default=None, metavar="N",
-                   help="the match seed: the same seed deals the same cards")
+                   help=_("the match seed: the same seed deals the same cards"))
     p.add_argument("--players", default=None, metavar="N",
-                   help="number of players where the game allows several "
-                   "(Albastini 2-6, Truf 3-4)")
+                   help=_("number of players where the game allows several (Albastini 2-6, "
+                          "Truf 3-4)"))
     p.add_argument("--resume", action="store_true",
-                   help="continue the interrupted match of GAME with its stored settings")
+                   help=_("continue the interrupted match of GAME with its stored settings"))
     p.add_argument("--new", action="store_true",
-                   help="abandon an interrupted match of GAME and start a new one")
+                   help=_("abandon an interrupted match of GAME and start a new one"))
     p.add_argument("--pace", default=None, metavar="SECONDS",
-                   help=f"how long each AI player waits before playing, 0-{MAX_SECONDS:g} "
-                   f"(default {DEFAULT_PACE})")
+                   help=_("how long each AI player waits before playing, 0-{high} (default "
+                          "{default})").format(high=f"{MAX_SECONDS:g}", default=DEFAULT_PACE))
     p.add_argument("--forced-pause", default=None, metavar="SECONDS",
-                   help="a move that is your only legal one is played for you after this "
-                   f"pause, 0-{MAX_SECONDS:g}, or 'off' to always ask "
-                   f"(default {DEFAULT_FORCED_PAUSE})")
+                   help=_("a move that is your only legal one is played for you after this "
+                          "pause, 0-{high}, or 'off' to always ask (default {default})")
+                   .format(high=f"{MAX_SECONDS:g}", default=DEFAULT_FORCED_PAUSE))
     p.add_argument("--plain", action="store_true",
-                   help="line mode for pipes, screen readers and scripts (no full screen)")
-    p.add_argument("--name", default=None, help="your name at the table (default: your "
-                   "login name)")
+                   help=_("line mode for pipes, screen readers and scripts (no full screen)"))
+    p.add_argument("--name", default=None,
+                   help=_("your name at the table (default: your login name)"))
     p.add_argument("--database", default=None, metavar="URL",
-                   help=f"database URL (default {default_database()})")
+                   help=_("database URL (default {url})").format(url=shown(default_database())))
     p.add_argument("--record", default=None, metavar="PATH",
-                   help="where to write the match record at the end (default "
-                   f"{records_dir() / 'tricktable-GAME-TABLE.json'})")
-    add_lang_argument(p)
+                   help=_("where to write the match record at the end (default {path})").format(
+                       path=shown(records_dir() / "tricktable-GAME-TABLE.json")))
+    add_lang_argument(p, t)
 
 
 def game_name(text: str) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.i18n import translator
-from bot.service import LobbyError, Rejected, Seat, StaleAction, TableService
+from bot.service import LobbyError, Rejected, RuleRefusal, Seat, StaleAction, TableService
 from bot.service.errors import REPLACED, abandon_reason
 from bot.service.events import RESYNC, TableEvent
 from bot.terminal.choices import Choices
@@ -414,6 +414,8 @@ class Session:
             await service.act(model.table_id, TERMINAL_USER, action, model.version)
         except StaleAction:
             return None
+        except RuleRefusal as exc:  # the rules' reason, worded with the table's names
+            return reason_text(exc, model.seating)
         except Rejected as exc:
             return reason_text(exc.said.text(self.t))
         return None

@@ -7,10 +7,11 @@ each played and who won, followed by the running count (tricks per side; Albasti
 card points) — and the deal's result. Pages fit a Discord message (and so an embed), so
 Discord (◀ ▶) and the terminal (``tricktable replay FILE --show``) show the same pages.
 
-A record whose action was refused is told up to that action, with the engine's reason; an
-invalid record gives one page saying why. A deal still in play (a live table's record) is
-not told unless asked (``finished_only=False``): its hands are secret. The pages are in the
-seating's language (``show_text(text, t=...)`` for the CLI).
+A record whose action was refused is told up to that action, with the engine's reason in
+the seating's language (:mod:`bot.words.refusals`: names, ``K♣``); an invalid record gives
+one page saying why. A deal still in play (a live table's record) is not told unless asked
+(``finished_only=False``): its hands are secret. The pages are in the seating's language
+(``show_text(text, t=...)`` for the CLI).
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def _tell(seating: Seating, deal: Deal, actions: list[Any], where: str,
         except IllegalAction as exc:
             lines.append(seating.t.gettext(
                 "{player} tried an action the rules refuse: {reason}.").format(
-                player=seating.name(seat), reason=seating.reason(exc.reason)))
+                player=seating.name(seat), reason=seating.reason(exc)))
             break
         for event in events:
             if not event.visible_to(None):
@@ -184,7 +185,9 @@ def review_pages(record: Mapping[str, Any], seating: Seating | None = None, *,
 def show_text(text: str, *, t: Translator | None = None) -> tuple[str, int]:
     """``tricktable replay FILE --show``: the review of a record given as JSON text, as
     plain text in ``t``'s language (English by default), with ``replay``'s exit status
-    (0 valid, 1 an action refused, 2 invalid). The engine's reasons stay English."""
+    (0 valid, 1 an action refused, 2 invalid). A refused action is told with the engine's
+    reason in ``t``'s language (:mod:`bot.words.refusals`); a record that cannot be read is
+    told with the engine's English words for its fields."""
     t = or_english(t)
     out, status = replay_text(text)
     if status == 2:

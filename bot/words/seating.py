@@ -14,15 +14,16 @@ after the record's own seat numbers, so a reader can match the account against t
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import SOURCE_LANGUAGE, Translator
-from bot.words.cards import symbols_in
 from bot.words.text import english, or_english
 from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from bot.words.refusals import Refused
 
 
 def join_names(names: Sequence[str], t: Translator | None = None) -> str:
@@ -115,10 +116,13 @@ class Seating:
         return ", ".join(self.t.gettext("{player} {value}").format(
             player=self.name(s), value=self.value(v)) for s, v in enumerate(values))
 
-    def reason(self, text: str) -> str:
-        """An engine's refusal or message in players' words: card codes as symbols, ``seat
-        N`` as the player's name (``you must follow spades: you hold 10♠``). The engine
-        writes its reasons in English; they are shown as written in every language."""
-        named = re.sub(r"\bseats? (\d+)\b",
-                       lambda m: self.name(int(m.group(1))), text)
-        return symbols_in(named)
+    def reason(self, refusal: Refused | str) -> str:
+        """An engine's refusal in players' words and this seating's language
+        (:func:`bot.words.refusals.refusal_text`): an :class:`~games.errors.IllegalAction`
+        (or anything with its ``template`` and ``params``) is worded from its template —
+        names, card symbols, the language's suit words (``you must follow spades: you hold
+        10♠``); a plain reason is translated when the catalog knows it, else shown as
+        written with ``seat N`` as the player's name and card codes as symbols."""
+        from bot.words.refusals import refusal_text
+
+        return refusal_text(refusal, self)

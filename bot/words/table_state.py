@@ -18,9 +18,9 @@ Events and decisions in words are :mod:`bot.words.events` (a completed trick:
 A hidden card (Truf's trump played face down) is written ``a card face down`` in the
 trick being played (:func:`trick_cards`); the completed trick shows every card.
 
-Every sentence and label is in the seating's language (``seating.t``); the engine's
-refusals (:func:`reason_text`) are English as the engine writes them, with cards and names
-in players' words.
+Every sentence and label is in the seating's language (``seating.t``), the engine's
+refusals too (:func:`reason_text`, worded by :mod:`bot.words.refusals`: names, cards as
+``K♣``, the language's suit words).
 """
 
 from __future__ import annotations
@@ -31,20 +31,29 @@ from typing import Any
 
 from bot.i18n import N_
 from bot.words.cards import card_text, cards_text, suit_text
+from bot.words.refusals import Refused
 from bot.words.results_solo import MODE_WORDS
 from bot.words.seating import Seating, join_names
 from bot.words.text import signed
 from games.base import HIDDEN
+from games.errors import english
 
 FACE_DOWN = N_("a card face down")
 _CARD_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
 Fact = tuple[str, str]
 
 
-def reason_text(reason: str) -> str:
-    """An engine's refusal with its card codes written as players read them:
-    ``"you must follow clubs: you hold QC"`` → ``"… you hold Q♣"``; first letter upper."""
-    return cap(_CARD_CODE.sub(lambda m: card_text(m.group(0)), reason.strip()))
+def reason_text(reason: Refused | str, seating: Seating | None = None) -> str:
+    """An engine's refusal as a sentence for the reader, first letter upper. With a seating,
+    in its language and players' words (:meth:`Seating.reason`: an
+    :class:`~games.errors.IllegalAction` or the service's
+    :class:`~bot.service.errors.RuleRefusal` from its template, a plain reason translated
+    or with names and symbols); without one, a plain reason (worded already) with its card
+    codes as players read them: ``"you must follow clubs: you hold QC"`` → ``"… Q♣"``."""
+    if seating is not None:
+        return cap(seating.reason(reason).strip())
+    text = reason if isinstance(reason, str) else english(reason.template, reason.params)
+    return cap(_CARD_CODE.sub(lambda m: card_text(m.group(0)), text.strip()))
 
 
 def who(seating: Seating, seat: int | None, me: int | None) -> str:

@@ -218,3 +218,30 @@ async def test_tarabish_auction_runs_and_bella(fake_discord: Harness, tmp_path: 
     summary = app.service._table(table_id).match.deal_summaries[0]  # type: ignore[union-attr]
     assert announced or summary["bella"] is not None, summary
     assert announced == bella_offered
+
+
+async def test_a_refusal_of_the_rules_reaches_a_somali_player_in_somali(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """The engine's reason, through the real click → service → answer path, in the
+    player's language with cards as symbols (issue: the engine's refusals translated)."""
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    await app.store.set_player_language(alice.id, "so")
+    seats = [Seat.human(alice.id, "alice")] + [Seat.ai("random") for _ in range(3)]
+    table_id, public = await _service_table(app, "truf", seats, "7", multi_card_bids=True)
+    panel = await my_hand(alice, public, table_id)
+    multi = next(c for c in controls(panel) if c["custom_id"].startswith("tt:m:"))
+    hand = app.service.view(table_id, 0)["hand"]
+    legal = app.service.legal(table_id, 0)
+    pairs = [a.cards for a in legal if a.cards and len(a.cards) == 2]
+    bad = next(((x, y) for i, x in enumerate(hand) for y in hand[i + 1:]
+                if Action.bid_cards((x, y)) not in legal and (x, y) not in pairs), None)
+    await app.service.settle()
+    assert bad is not None
+    before = app.service.info(table_id).version
+    r = await alice.select(panel, multi["custom_id"], list(bad))
+    assert r.ephemeral
+    assert "Dalab laba turub ah waa inuu wadartiisu ahaataa ugu yaraan" in r.content, r.content
+    assert " + " in r.content and not any(card in r.content for card in bad)  # K♣, not KC
+    assert "must total" not in r.content and r.content.endswith(".")
+    assert app.service.info(table_id).version == before

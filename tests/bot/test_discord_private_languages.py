@@ -37,7 +37,8 @@ from bot.discord_bot.answer import STALE
 from bot.discord_bot.clicks import NO_SEAT
 from bot.discord_bot.forwarded import ShardedClicks
 from bot.i18n import N_, Translator, translator
-from bot.service import LobbyError
+from bot.service import LobbyError, RuleRefusal
+from games.errors import IllegalAction
 
 LIMITS = {"content": 2000, "button label": 80, "option label": 100,
           "option description": 100, "placeholder": 150}
@@ -337,9 +338,17 @@ async def test_a_forwarded_refusal_is_worded_by_the_owner_in_the_players_languag
     token = asked.interaction["token"]
     reply_to = {"application_id": fake_discord.server.application_id, "token": token,
                 "channel_id": None, "message_id": None}
+    # a refusal of the rules travels as the engine's template and fields (data), and the
+    # owner words it with the table's names
+    rule = ForwardOutcome.from_json(json.loads(json.dumps(ForwardOutcome.refusal(
+        "refused", RuleRefusal.of(IllegalAction("you must follow {suit}: you hold {cards}",
+                                                suit=0, cards=["TS"]))).to_json())))
+    assert rule.rule == {"template": "you must follow {suit}: you hold {cards}",
+                         "params": {"suit": 0, "cards": ["TS"]}}
     for got, expected in ((outcome, "⚠️ ⟦so|seat 3 is taken⟧."),
                           (ForwardOutcome("expired"), None),
-                          (ForwardOutcome("stale"), f"⚠️ ⟦so|{STALE}⟧")):
+                          (ForwardOutcome("stale"), f"⚠️ ⟦so|{STALE}⟧"),
+                          (rule, "⚠️ ⟦so|you must follow ⟦so|spades⟧: you hold 10♠⟧.")):
         before = len(asked.followups)
         await clicks.answer_forwarded(
             Delivery(1, "k", ForwardRequest.panel(table_id, alice.id), reply_to,

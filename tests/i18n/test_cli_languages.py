@@ -105,3 +105,41 @@ def test_the_help_names_every_language() -> None:
         help_text = sub.choices[command].format_help()  # type: ignore[attr-defined]
         assert "--lang" in help_text
         assert all(code in help_text for code in SUPPORTED)
+
+
+def test_help_speaks_swahili_with_the_flag_or_the_variable(tmp_path: Path) -> None:
+    res = tricktable("play", "--help", "--lang", "sw", cwd=tmp_path)
+    assert res.returncode == 0 and res.stderr == ""
+    assert res.stdout.startswith("matumizi: tricktable play ")
+    assert "hoja za nafasi:" in res.stdout and "chaguo:" in res.stdout
+    assert "onyesha msaada huu kisha utoke" in res.stdout
+    assert "kiti chako (chaguo-msingi 0)" in res.stdout
+    assert english_leftovers(res.stdout, "sw") == []
+    assert "usage:" not in res.stdout and "your seat" not in res.stdout
+    top = tricktable("--help", cwd=tmp_path, env={"TRICKTABLE_LANG": "id"})
+    assert top.returncode == 0 and top.stdout.startswith("penggunaan: tricktable ")
+    assert "Permainan kartu tradisional berbasis putaran" in top.stdout
+    assert english_leftovers(top.stdout, "id") == []
+    # a missing argument is refused in the language too (argparse's own words)
+    bad = tricktable("simulate", "turup", "--lang", "so", cwd=tmp_path)
+    assert bad.returncode == 2
+    assert "tricktable simulate: khalad: doodahan waa loo baahan yahay: --players" in bad.stderr
+    # an unknown language: the help is English, the command refuses the language later
+    odd = tricktable("rules", "--help", "--lang", "xx", cwd=tmp_path)
+    assert odd.returncode == 0 and odd.stdout.startswith("usage: tricktable rules")
+
+
+@pytest.mark.parametrize("language", ["so", "id", "sw"])
+def test_every_parser_is_translated_in_process(language: str) -> None:
+    from bot.cli_lang import argparse_speaking
+
+    t = translator(language)
+    with argparse_speaking(t):
+        parser = build_parser(t)
+        sub = next(a for a in parser._actions if a.dest == "command")
+        texts = [parser.format_help()] + [
+            p.format_help() for p in sub.choices.values()]  # type: ignore[attr-defined]
+    for text in texts:
+        assert english_leftovers(text, language) == [], text
+    english = build_parser().format_help()
+    assert english.startswith("usage: tricktable ") and "options:" in english

@@ -171,3 +171,38 @@ def test_a_decision_is_typed_as_its_button_reads_or_in_english(language: str) ->
     assert isinstance(refusal, str) and refusal.startswith("“zz” ")
     assert english_leftovers(refusal, language) == []
     assert english_leftovers(interpret("zz", choices, []), language)  # English by default
+
+
+async def test_a_refused_card_is_told_in_somali_with_the_rules_reason(
+        tmp_path: Path) -> None:
+    """The engine's refusal through the terminal's session and the table service, in the
+    table's language: Somali words, the led suit as its symbol, the held cards as ``K♣``."""
+    cfg = PlayConfig(game="turup", database=f"sqlite:///{tmp_path / 't.db'}", pace=0,
+                     forced_pause=0, name="Ann", seed=3, language="so")
+    app = TableApp(cfg)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(40):
+            assert await settle(pilot, app) == "turn"
+            model = app.model
+            assert model is not None and app.current is not None
+            illegal = [c for c in model.hand if c not in app.current.cards]
+            if illegal:
+                break
+            if app.current.cards:
+                await pilot.press("enter")
+            else:
+                app.query_one("#buttons").children[0].focus()
+                await pilot.press("enter")
+        else:
+            pytest.skip("every card stayed legal")
+        version = model.version
+        card = illegal[0]
+        rank = "10" if card[0] == "T" else card[0].lower()
+        await pilot.press(*rank, card[1].lower(), "enter")
+        await settle(pilot, app)
+        message = str(app.query_one("#message").render())
+        assert message.startswith("Lama oggola: Waa inaad raacdaa "), message
+        assert "waxaad haysaa " in message and "follow" not in message
+        assert any(symbol in message for symbol in "♠♥♦♣")
+        assert english_leftovers(message, "so") == []
+        assert app.model is not None and app.model.version == version

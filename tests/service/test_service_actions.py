@@ -344,3 +344,31 @@ async def test_clicks_property(sqlite_url: str) -> None:
     finally:
         await service.close()
         await store.close()
+
+
+async def test_a_refusal_of_the_rules_carries_the_engines_template_as_data(
+        service: TableService) -> None:
+    """The service passes the engine's refusal on as data (template and fields), so each
+    front end words it for its reader: here in Somali with the table's names."""
+    from bot.i18n import translator
+    from bot.i18n.leftovers import english_leftovers
+    from bot.service import RuleRefusal
+    from bot.words.seating import Seating
+    from bot.words.table_state import reason_text
+
+    table_id = await human_table(service)
+    info = service.info(table_id)
+    view = service.view(table_id, 0)
+    not_held = next(c for c in ("AS", "KS", "AH", "KH", "AD", "AC", "KC")
+                    if c not in view["hand"])
+    with pytest.raises(RuleRefusal) as caught:
+        await service.act(table_id, HUMAN, Action.play(not_held), info.version)
+    refusal = caught.value
+    assert refusal.params and "{" in refusal.template
+    assert str(refusal) == refusal.said.message  # the engine's English reason, unchanged
+    names = ["Asha", "Bashir", "Cali", "Deeqa"]
+    somali = reason_text(refusal, Seating.of("turup", names, t=translator("so")))
+    english = reason_text(refusal, Seating.of("turup", names))
+    assert somali != english and english_leftovers(somali, "so") == []
+    assert "seat" not in somali and not_held not in somali
+    assert service.info(table_id).version == info.version

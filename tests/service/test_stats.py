@@ -23,11 +23,13 @@ from conftest_leagues import (
     store_match,
 )
 
+from bot.i18n import translator
 from bot.ratings import rate_match
 from bot.render import theme
 from bot.stats import (
     MAX_PNG_BYTES,
     best_partnership,
+    chart_texts,
     deal_values,
     guild_history,
     history_entry,
@@ -193,3 +195,19 @@ async def test_chart_from_the_store(club_store: Store) -> None:
     png = await rating_chart_for(club_store, 1, GUILD, "turup", title="Ann")
     im = Image.open(io.BytesIO(png))
     assert len(_gold_rows(im, 70)) > 0 and len(png) <= MAX_PNG_BYTES
+
+
+def test_chart_words_speak_the_readers_language() -> None:
+    history = _entries([0.0, 2.0, 5.0])
+    english = chart_texts(history)
+    assert english.legend == "gold: rating (mu − 3σ)   grey: mu"
+    assert english.count.startswith("3 rated matches since ")
+    assert english.empty == "no rated matches yet"
+    for code in ("so", "id", "sw"):
+        words = chart_texts(history, translator(code))
+        assert words.legend != english.legend and "3σ" in words.legend, code
+        assert "since" not in words.count and "3" in words.count.split(), code
+        assert words.empty != english.empty, code
+    assert chart_texts(history, translator("sw")).legend.startswith("dhahabu")
+    png = rating_chart_png(history, "Ann — Turup", translator("so"))
+    assert png.startswith(b"\x89PNG") and len(png) <= MAX_PNG_BYTES
