@@ -111,9 +111,14 @@ class SqliteDatabase:
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[_SqliteConnection]:
+        """One ``BEGIN IMMEDIATE`` transaction, committed when the block ends and rolled
+        back when it raises — or when the caller is cancelled at any point, ``BEGIN``
+        included: the SQLite thread runs a statement it was handed even when the awaiting
+        task is cancelled, so the rollback is queued after it and the connection is never
+        left inside a transaction (the next write would fail)."""
         async with self._write_lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
             try:
+                await self._writer.execute("BEGIN IMMEDIATE")
                 yield _SqliteConnection(self._writer)
             except BaseException:
                 await _rollback(self._writer)
@@ -134,8 +139,8 @@ class SqliteDatabase:
     async def read(self) -> AsyncIterator[_SqliteConnection]:
         connection = self._reader or self._writer
         async with self._read_lock:
-            await connection.execute("BEGIN")
-            try:
+            try:  # ended even when cancelled in BEGIN (see write): no snapshot left open
+                await connection.execute("BEGIN")
                 yield _SqliteConnection(connection)
             finally:
                 await _rollback(connection)

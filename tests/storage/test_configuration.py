@@ -157,6 +157,35 @@ async def test_sqlite_in_memory() -> None:
     await store.close()
 
 
+async def test_sqlite_write_cancelled_in_its_begin_leaves_no_transaction_open(
+        tmp_path: Path) -> None:
+    """A task cancelled while its ``BEGIN IMMEDIATE`` is in the SQLite thread (a table
+    closing cancels its tasks) must not leave the writer inside that transaction: the next
+    write would fail with "cannot start a transaction within a transaction"."""
+    db = await SqliteDatabase.open(str(tmp_path / "x.db"))
+    try:
+        await db.write_one("CREATE TABLE t (x INTEGER)")
+
+        async def write(value: int) -> None:
+            async with db.write() as connection:
+                await connection.execute("INSERT INTO t VALUES (:x)", {"x": value})
+
+        async def read() -> list[int]:
+            async with db.read() as connection:
+                return [int(r["x"]) for r in await connection.fetch("SELECT x FROM t")]
+
+        for step in (write(1), read()):
+            task: asyncio.Task[object] = asyncio.create_task(step)
+            await asyncio.sleep(0)  # it holds the lock and awaits its BEGIN
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        await write(2)
+        assert await read() == [2]
+    finally:
+        await db.close()
+
+
 @pytest.mark.parametrize(
     ("sql", "index"),
     [
