@@ -3,8 +3,8 @@
     python bench/bot.py [--tables 200] [--seconds 40]
 
 Two phases, each with ``--tables`` tables in their own channels of one guild, the real bot
-(:func:`bot.app.create_bot`) on a fresh SQLite file, AI pace 0, ``random`` AI players,
-images off:
+(:func:`bot.app.create_bot`) on a fresh SQLite file, AI pace ``--pace`` (1.5 s, the guild
+default), ``random`` AI players, images off:
 
 1. **one simulated human and three AI players** per table (Turup): each human plays every
    turn as a person does — in the hand DM, which the bot turns into the live panel when
@@ -13,8 +13,10 @@ images off:
    (p50/p95), taps per card, REST calls per played card and per card the human played.
 2. **all-AI tables** (Turup): REST calls per played card (table edits, results).
 
-Memory per table is the growth of the process's resident set over the tables opened
-(phase 1, after play), divided by their number. Prints a markdown table.
+Calls are counted from the moment every table shows its message and every human has the
+first deal's DM (setting tables up is not play). Memory per table is the growth of the
+process's resident set over the tables opened (phase 1, after play), divided by their
+number. Prints a markdown table.
 """
 
 from __future__ import annotations
@@ -165,6 +167,17 @@ async def wait_messages(bot: Any, ids: list[int]) -> dict[int, int]:
     raise RuntimeError("the table messages were not all posted")
 
 
+async def wait_dms(server: FakeDiscord, users: list[Any], ids: list[int]) -> None:
+    """Wait (at most 10 s) until every table's human has the DM of the first deal, so that
+    setting a table up (its message, the DM channel, the first deal's DM) is not counted as
+    play. Turup's first DM goes out once the human holds cards (after eldest named trump)."""
+    for _ in range(1000):
+        if all(any(f"table {t}," in m.content for m in server.messages(server.dm_channel(u)))
+               for u, t in zip(users, ids, strict=True)):
+            return
+        await asyncio.sleep(0.01)
+
+
 async def cards_played(bot: Any, ids: list[int], by: str | None = None) -> int:
     """Cards played at these tables (from their action logs: finished tables too); ``by``
     ``human``: only the humans' own plays."""
@@ -203,6 +216,7 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         rss0 = rss_bytes()
         ids = await open_tables(bot, harness, channels[:tables], users)
         messages = await wait_messages(bot, ids)
+        await wait_dms(server, users, ids)
         start_seq = server.requests[-1].seq
         latencies: list[float] = []
         rng = random.Random(1)
@@ -249,6 +263,12 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
             routes[f"{r.method} {r.route}"] = routes.get(f"{r.method} {r.route}", 0) + 1
         for route, n in sorted(routes.items(), key=lambda x: -x[1])[:6]:
             rows.append((f"… `{route}` per human card", f"{n / max(1, by_human):.2f}", ""))
+        edits = [r for r in calls
+                 if f"{r.method} {r.route}" == "PATCH /channels/{channel_id}/messages/{message_id}"]
+        dm_edits = sum(server.channels[int(r.params["channel_id"])].is_dm for r in edits)
+        rows.append(("… message edits per human card: the DM / the table message",
+                     f"{dm_edits / max(1, by_human):.2f} / "
+                     f"{(len(edits) - dm_edits) / max(1, by_human):.2f}", ""))
         rows.append(("memory per table (RSS growth / tables)",
                      f"{(rss1 - rss0) / tables / 1e6:.2f} MB", "≤ 2 MB"))
         for t in ids:

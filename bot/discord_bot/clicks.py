@@ -6,7 +6,10 @@ here, which runs the request on the table service inside
 :func:`~bot.discord_bot.answer.update_in_place` (one answer: an update of the clicked
 message when quick, a deferral then an edit when slow; every refusal private) → the answer
 shows the new panel or public message, and the panel or presenter records what it shows,
-so its own redraw of the same state costs no request.
+so its own redraw of the same state costs no request. A seat's redraws are held while a
+click on its panel is answered (:meth:`~bot.discord_bot.panels.SeatPanels.answering`):
+the ``state`` event the click's action publishes would otherwise edit the DM with that
+same state while the answer is under way.
 
 Reads per click: a play reads the seat (``seat_of``) and, after the action, the seat's new
 ``state`` once; the legal actions offered are the seat's newest published state, kept by
@@ -15,6 +18,7 @@ its :class:`~bot.discord_bot.panels.SeatPanels`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 
 import discord
@@ -25,9 +29,10 @@ from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_pane
 from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import Click
+from bot.discord_bot.table_words import refusal_sentence
 from bot.i18n import N_, Translator
 from bot.i18n.said import Said
-from bot.service import NoSuchTable, StaleAction
+from bot.service import NoSuchTable, RuleRefusal, StaleAction
 from bot.service.errors import CLOSED_BY
 from games.actions import Action
 from storage import ChannelLocation
@@ -176,6 +181,7 @@ class TableClicks:
                     choose: Callable[[SeatState], Awaitable[Action]]) -> None:
         shown: list[tuple[int, PanelDrawing, SeatState]] = []
         t = await self.reader(interaction, click.table_id)
+        holds = _Holds()
 
         async def run() -> Reply | None:
             presenter = await self.presenter(click.table_id)
@@ -184,6 +190,8 @@ class TableClicks:
                 raise UserError(N_("You have no seat at this table: only its players can "
                                    "choose here."))
             panels = self.hub.panels.get(click.table_id)
+            if panels is not None:  # the answer shows the panel: no redraw meanwhile
+                holds.hold(panels, seat)
             state = panels.state_of(seat) if panels is not None else None
             if state is None or state.version < click.version:
                 # the seat's pump has not taken the newest state yet (a busy loop)
@@ -197,7 +205,10 @@ class TableClicks:
                 shown.append((seat, drawing, state))
                 return Reply(drawing.content, view=drawing.view,
                              files=_files(drawing), clear_files=True)
-            await self.service.act(click.table_id, click.user_id, chosen, click.version)
+            try:
+                await self.service.act(click.table_id, click.user_id, chosen, click.version)
+            except RuleRefusal as exc:  # the rules' reason, with the table's names
+                raise UserError(refusal_sentence(exc, presenter.info, t)) from None
             try:
                 after = SeatState.of(self.service.state(click.table_id, seat))
             except NoSuchTable:  # that action ended the match: the table is closed
@@ -208,8 +219,10 @@ class TableClicks:
             return Reply(drawing.content, view=drawing.view, files=_files(drawing),
                          clear_files=True)
 
-        await update_in_place(interaction, run, t=t, defer_after=self.hub.settings.defer_after)
-        await self._shown(interaction, click.table_id, shown)
+        with holds:
+            await update_in_place(interaction, run, t=t,
+                                  defer_after=self.hub.settings.defer_after)
+            await self._shown(interaction, click.table_id, shown)
 
     async def _shown(self, interaction: Interaction, table_id: int,
                      shown: list[tuple[int, PanelDrawing, SeatState]]) -> None:
@@ -239,6 +252,7 @@ class TableClicks:
         ephemeral panel (**My hand**, ``/hand``)."""
         shown: list[tuple[int, PanelDrawing, SeatState]] = []
         t = await self.reader(interaction, table_id)
+        holds = _Holds()
 
         async def run() -> Reply | None:
             presenter = await self.presenter(table_id)
@@ -250,19 +264,22 @@ class TableClicks:
                 raise UserError(N_("The match has not started yet."))
             state = SeatState.of(event)
             panels = self.hub.panels.get(table_id)
+            if update and panels is not None:  # the clicked panel is updated by the answer
+                holds.hold(panels, seat)
             drawing = await draw_panel(self._facts(presenter, panels), seat, state, t,
                                        images=presenter.images)
             shown.append((seat, drawing, state))
             return Reply(drawing.content, view=drawing.view, files=_files(drawing),
                          clear_files=update, ephemeral=not update)
 
-        if update:
-            await update_in_place(interaction, run, t=t,
-                                  defer_after=self.hub.settings.defer_after)
-        else:
-            await answer(interaction, run, t=t, private_wait=True,
-                         defer_after=self.hub.settings.defer_after)
-        await self._shown(interaction, table_id, shown)
+        with holds:
+            if update:
+                await update_in_place(interaction, run, t=t,
+                                      defer_after=self.hub.settings.defer_after)
+            else:
+                await answer(interaction, run, t=t, private_wait=True,
+                             defer_after=self.hub.settings.defer_after)
+            await self._shown(interaction, table_id, shown)
 
     async def back(self, interaction: Interaction, click: Click) -> None:
         t = await self.reader(interaction, click.table_id)
@@ -297,6 +314,28 @@ def resolve_pick(legal: Sequence[Action], chosen: Action) -> Action | None:
     if len(options) > 1:
         return None
     return options[0] if options else chosen
+
+
+class _Holds:
+    """The seat hold of one click being answered (:meth:`SeatPanels.answering`): taken by
+    its work once the seat is known, released when the click was answered and what it
+    shows recorded; a hold asked after that (the work outliving a cancelled answer) is not
+    taken."""
+
+    def __init__(self) -> None:
+        self._stack = contextlib.ExitStack()
+        self._open = True
+
+    def hold(self, panels: SeatPanels, seat: int) -> None:
+        if self._open:
+            self._stack.enter_context(panels.answering(seat))
+
+    def __enter__(self) -> _Holds:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._open = False
+        self._stack.close()
 
 
 class _Pick(Exception):

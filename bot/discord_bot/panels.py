@@ -5,12 +5,20 @@ A seat's panels are drawn from the ``state`` events its subscription receives
 (:mod:`bot.discord_bot.panel`); the newest one is kept and is what every redraw shows.
 
 * **The DM** of each deal: sent when the deal starts (and recorded in the store, so a
-  restarted bot edits that same message), redrawn when the seat's controls change.
+  restarted bot edits that same message), redrawn when the seat's controls change. A
+  deal whose hands are dealt after an AI's first choice (Turup: eldest names trump from
+  his first three cards) sends it with the seat's hand, not empty a moment before it
+  (:func:`dealt_yet`).
 * **An ephemeral panel** (**My hand**) is the seat's live panel while it is the one last
   shown and younger than :data:`PANEL_EDIT_LIFETIME` (its interaction token lives 15
   minutes); otherwise the DM is.
 * Each redraw goes through a :class:`~bot.discord_bot.delivery.LiveMessage`: retried until
   it lands or a newer state replaces it, so no lost edit leaves a player without controls.
+* **A click being answered** on a seat's panel (:meth:`SeatPanels.answering`) holds that
+  seat's redraws until its answer has landed: the answer (the interaction's update of the
+  clicked panel) shows the state the click made, so the redraw that state's event asks for
+  finds it shown and costs no request — one request per click, not the answer and an edit
+  with the same content. A held redraw waits at most :data:`ANSWER_WAIT` seconds.
 * DMs closed (50007): one notice in the channel, recorded; no more DMs to that seat.
 * The half-time **reminder** is posted at most once per seat and turn deadline, across
   restarts: the deadline is claimed in the store before the reminder is posted.
@@ -23,7 +31,7 @@ import contextlib
 import datetime as dt
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 
 import discord
@@ -42,6 +50,10 @@ log = logging.getLogger(__name__)
 
 PANEL_EDIT_LIFETIME = 14 * 60.0
 """An ephemeral panel is edited through its interaction token, which lives 15 minutes."""
+
+ANSWER_WAIT = 5.0
+"""Seconds a seat's redraw waits at most for a click's answer under way (Discord wants an
+answer within 3 seconds; a deferred answer's edit may take a little longer)."""
 
 DmChannels = Callable[[int], Awaitable[int]]
 
@@ -62,12 +74,38 @@ class SeatPanel:
     pump: asyncio.Task[None] | None = None
     slot: PanelSlot = field(default_factory=PanelSlot)
     """The seat's one ephemeral panel: a new one retires the previous one."""
+    answers: int = 0
+    """Clicks on the seat's panels being answered (:meth:`SeatPanels.answering`)."""
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set while no click is being answered."""
+
+    def __post_init__(self) -> None:
+        self.answered.set()
+
+    async def until_answered(self) -> None:
+        """Wait (at most :data:`ANSWER_WAIT`) until no click on the seat's panels is being
+        answered: the answer shows the newest state, the redraw then finds it shown."""
+        if not self.answered.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.answered.wait(), ANSWER_WAIT)
 
     def live_message(self) -> LiveMessage | None:
         if self.live == "eph" and self.eph is not None and (
                 time.monotonic() - self.eph_since < PANEL_EDIT_LIFETIME):
             return self.eph
         return self.dm
+
+
+def dealt_yet(state: SeatState) -> bool:
+    """Whether a deal's first DM has something to show: the seat holds cards or is to act,
+    the deal is over, or a human is to act (then no hand may come for a long while: the
+    DM says now that a deal began). False while the seat's hand is still empty and only
+    automatic seats (AI players) are to act, e.g. while Turup's eldest names trump from
+    his first three cards: the rest of the deal follows one AI move later."""
+    if state.status != "playing" or state.view.get("hand") or state.legal:
+        return True
+    return any(s >= len(state.seats) or (who := state.seats[s]) is None or not who.auto
+               for s in state.to_act)
 
 
 class SeatPanels:
@@ -189,6 +227,25 @@ class SeatPanels:
             if live is not None:
                 live.mark()
 
+    @contextlib.contextmanager
+    def answering(self, seat: int) -> Iterator[None]:
+        """A click on ``seat``'s panel is being answered with the panel it makes (an update
+        of the clicked message): the seat's redraws wait until the answer has landed and
+        :meth:`shown_on` has recorded what it shows (see the module docstring)."""
+        panel = self.seats.get(seat)
+        if panel is None:
+            yield
+            return
+        panel.answers += 1
+        panel.answered.clear()
+        try:
+            yield
+        finally:
+            panel.answers -= 1
+            if panel.answers <= 0:
+                panel.answers = 0
+                panel.answered.set()
+
     def state_of(self, seat: int) -> SeatState | None:
         panel = self.seats.get(seat)
         return None if panel is None else panel.state
@@ -211,11 +268,14 @@ class SeatPanels:
         channel: list[int] = [] if channel_id is None else [channel_id]
         first = deal is not None
         name = f"table {self.table_id} seat {panel.seat} DM"
+        made: list[LiveMessage] = []
 
         async def draw() -> Drawn | None:
             state = panel.state
             if state is None or (deal is not None and state.deal != deal):
                 return None  # the seat's state of this deal is not here yet
+            if first and made and made[0].message_id is None and not dealt_yet(state):
+                return None  # sent with the hand, an AI's moment later (module docstring)
             t = await self._reader(panel)
             key = panel_key(state, panel.seat, t.language)
 
@@ -242,18 +302,21 @@ class SeatPanels:
             return Drawn(key, send, edit)
 
         async def sent(message_id: int) -> None:
-            try:
-                await self.store.save_seat_panel(
+            try:  # shielded: the table closing (stop) must not cut a write in two
+                await asyncio.shield(self.store.save_seat_panel(
                     self.table_id, panel.seat,
                     deal=UNSET if panel.dm_deal is None else panel.dm_deal,
-                    channel_id=channel[0], message_id=message_id)
+                    channel_id=channel[0], message_id=message_id))
             except Exception:
                 log.exception("table %s: could not record a DM panel", self.table_id)
 
         async def closed() -> None:
             await self._dms_closed(panel)
 
-        return LiveMessage(name, draw, message_id=message_id, on_sent=sent, on_closed=closed)
+        live = LiveMessage(name, draw, message_id=message_id, on_sent=sent, on_closed=closed,
+                           wait_before=panel.until_answered)
+        made.append(live)
+        return live
 
     async def _dms_closed(self, panel: SeatPanel) -> None:
         if panel.dm_closed:
@@ -335,7 +398,7 @@ class SeatPanels:
             return Drawn(panel_key(state, panel.seat, t.language), send, edit)
 
         return LiveMessage(f"table {self.table_id} seat {panel.seat} private panel", draw,
-                           message_id=0, can_send=False)
+                           message_id=0, can_send=False, wait_before=panel.until_answered)
 
     # -- reminders ----------------------------------------------------------------------
     async def _remind_if_due(self, panel: SeatPanel, state: SeatState) -> None:

@@ -135,8 +135,9 @@ async def advance_until_turn(app: App, clock: FakeClock, table_id: int, seat: in
 
 async def alice_at_turup(fake_discord: Harness, tmp_path: Path, turn_timeout: int
                          ) -> tuple[App, FakeClock, SimulatedUser, int, int]:
-    """A bot on a fake clock (AI pace 1 s) and a Turup table of alice and three AI players:
-    ``(app, clock, alice, table_id, alice's seat)``."""
+    """A bot on a fake clock (AI pace 1 s) and a Turup table of alice and three AI players,
+    once alice has the first deal's DM with her hand (when an AI is eldest it names trump
+    first: the clock moves on one AI move): ``(app, clock, alice, table_id, alice's seat)``."""
     clock = FakeClock()
     app = await start_app(fake_discord, tmp_path, clock=clock,
                           guild_settings={"ai_pace": 1.0, "turn_timeout": turn_timeout})
@@ -144,6 +145,12 @@ async def alice_at_turup(fake_discord: Harness, tmp_path: Path, turn_timeout: in
     table_id, _ = await open_table(app, alice, "turup", ais=3)
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
+    for _ in range(10):
+        await app.service.settle()
+        await app.harness.settle()
+        if any(f"table {table_id}," in m.content for m in alice.dms):
+            break
+        await clock.advance(1.0)
     return app, clock, alice, table_id, seat
 
 

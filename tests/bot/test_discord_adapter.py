@@ -134,6 +134,8 @@ async def test_after_im_back_the_dm_panel_shows_the_current_turn(
     table_id, _ = await open_table(app, alice, "turup", ais=3)
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
+    # the deal's DM comes with the hand: after an AI eldest named trump
+    await advance_until_turn(app, clock, table_id, seat)
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     for _ in range(AWAY_AFTER):
         await advance_until_turn(app, clock, table_id, seat)
@@ -195,6 +197,8 @@ async def test_a_card_click_reads_the_service_at_most_twice(fake_discord: Harnes
     table_id, _ = await open_table(app, alice, "turup", ais=3)
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
+    # the deal's DM comes with the hand: after an AI eldest named trump
+    await advance_until_turn(app, clock, table_id, seat)
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     await advance_until_turn(app, clock, table_id, seat)
     panel = await live_panel(app, dm.id, table_id)

@@ -4,6 +4,7 @@ public message replaced when it gets old."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -156,7 +157,12 @@ async def test_old_table_message_is_replaced(fake_discord: Harness, tmp_path: Pa
         lambda: app.tables.presenters[table_id].message_id not in (None, public.id) or None,
         what="a fresh table message")
     await fake_discord.settle()
-    new_id = app.tables.presenters[table_id].message_id
+    presenter = app.tables.presenters[table_id]
+    for _ in range(500):  # the new message is recorded after it was sent: wait for that
+        if not presenter.live.busy:
+            break
+        await asyncio.sleep(0.01)
+    new_id = presenter.message_id
     assert fake_discord.server.message(public.id).deleted
     shown = await app.store.get_table_messages(table_id)
     assert shown is not None and shown.message_id == new_id

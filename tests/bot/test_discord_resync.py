@@ -173,6 +173,8 @@ async def test_a_start_the_public_pump_missed_still_deals_and_plays(
         hold.release()
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
+    # the deal's DM comes with the hand: after an AI eldest named trump
+    await advance_until_turn(app, clock, table_id, seat)
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     await advance_until_turn(app, clock, table_id, seat)
     panel = await live_panel(app, dm.id, table_id)
