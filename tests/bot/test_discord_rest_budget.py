@@ -21,11 +21,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
-from app_fixture import start_app
-from discord_helpers import advance_until_turn, controls, live_panel, open_table
+from app_fixture import App, start_app
+from discord_helpers import advance_until_turn, controls, live_panel, open_table, versions
 from fakediscord import Harness, SimulatedUser
 from fakediscord.models import RecordedRequest, StoredMessage
 
@@ -60,33 +63,73 @@ async def _choose_any(user: SimulatedUser, panel: StoredMessage, rng: random.Ran
         await r.wait_request(ORIGINAL)
 
 
-@pytest.mark.parametrize("defer_after", [2.0, 0.0], ids=["answered at once", "deferred"])
-async def test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes_back(
-        fake_discord: Harness, tmp_path: Path, defer_after: float) -> None:
+@dataclass
+class _AliceAtTurup:
+    """A Turup table of alice (a human, in the hand DM) and three AI players."""
+
+    app: App
+    clock: FakeClock
+    alice: SimulatedUser
+    table_id: int
+    table_channel: int
+    seat: int
+    dm_channel: int
+
+
+async def _alice_at_turup(fake_discord: Harness, tmp_path: Path,
+                          **settings: Any) -> _AliceAtTurup:
     clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock, defer_after=defer_after,
-                          guild_settings={"ai_pace": 1.0, "turn_timeout": 3600})
+    app = await start_app(fake_discord, tmp_path, clock=clock,
+                          guild_settings={"ai_pace": 1.0, "turn_timeout": 3600}, **settings)
     alice = fake_discord.user("alice")
     table_id, public = await open_table(app, alice, "turup", ais=3)
     seat = app.service.seat_of(table_id, alice.id)
     assert seat is not None
-    server = fake_discord.server
-    dm_channel = int(alice.dm_channel.id)
-    rng = random.Random(4)
-    measured = with_ai_between = 0
-    for _ in range(40):
-        if measured >= 6 or table_id not in app.service.table_ids():
-            break
-        await advance_until_turn(app, clock, table_id, seat)
-        deal = app.service.info(table_id).deal
-        dm = await alice.wait_for_dm(
-            lambda m, d=deal: f"table {table_id}, deal {d + 1}" in m.content)
-        panel = await live_panel(app, dm.id, table_id)
+    return _AliceAtTurup(app, clock, alice, table_id, int(public.channel_id), seat,
+                         int(alice.dm_channel.id))
+
+
+async def _card_turns(at: _AliceAtTurup, rng: random.Random, tries: int = 40
+                     ) -> AsyncIterator[tuple[int, StoredMessage, dict[str, Any]]]:
+    """Alice's turns to play a card while the table is open: each turn's deal, her DM
+    (the live panel) and its card menu (a decision that is not a card — trump, kort — is made
+    here at random on the way)."""
+    app, table_id = at.app, at.table_id
+    for _ in range(tries):
+        if table_id not in app.service.table_ids():
+            return
+        await advance_until_turn(app, at.clock, table_id, at.seat)
+        info = app.service.info(table_id)
+        deal, heading = info.deal, f"table {table_id}, deal {info.deal + 1}"
+
+        def live_dm(heading: str = heading, version: int = info.version
+                    ) -> StoredMessage | None:
+            """The deal's DM offering this turn's choices (the previous deal's DM, answered
+            by the click that ended that deal, may show the new deal's heading too)."""
+            return next((m for m in reversed(at.alice.dms)
+                         if heading in m.content and versions(m) == {version}), None)
+
+        panel = await app.harness.wait_until(live_dm, what="alice's live DM panel")
         select = next((c for c in controls(panel) if c["type"] == 3
                        and '"play"' in c["options"][0]["value"]), None)
-        if select is None:  # naming trump, a kort decision: not a card
-            await _choose_any(alice, panel, rng)
+        if select is None:
+            await _choose_any(at.alice, panel, rng)
             continue
+        yield deal, panel, select
+
+
+@pytest.mark.parametrize("defer_after", [2.0, 0.0], ids=["answered at once", "deferred"])
+async def test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes_back(
+        fake_discord: Harness, tmp_path: Path, defer_after: float) -> None:
+    at = await _alice_at_turup(fake_discord, tmp_path, defer_after=defer_after)
+    app, clock, alice, table_id, seat = at.app, at.clock, at.alice, at.table_id, at.seat
+    server = fake_discord.server
+    dm_channel = at.dm_channel
+    rng = random.Random(4)
+    measured = with_ai_between = 0
+    async for deal, panel, select in _card_turns(at, rng):
+        if measured >= 6:
+            break
         played_before = len(await app.store.load_actions(table_id))
         seq = server.requests[-1].seq
         value = rng.choice(select["options"])["value"]
@@ -100,7 +143,7 @@ async def test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes
         # the answer shows the hand without the card at once (nothing stale)
         hand = list(app.service.view(table_id, seat).get("hand") or [])
         assert card not in hand
-        shown = server.message(dm.id).content
+        shown = server.message(panel.id).content
         assert f"({len(hand)} card" in shown and all(
             line in shown for line in hand_lines(hand)), shown
         if table_id not in app.service.table_ids():
@@ -108,7 +151,7 @@ async def test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes
         await advance_until_turn(app, clock, table_id, seat)
         if app.service.info(table_id).deal != deal:
             continue  # the deal ended: results and the next deal's DM are new messages
-        await live_panel(app, dm.id, table_id)
+        await live_panel(app, panel.id, table_id)
         presenter = app.tables.presenters[table_id]
         for _ in range(500):  # the table message's last edit of these cards has landed
             if not presenter.live.busy:
@@ -117,7 +160,7 @@ async def test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes
         await app.service.settle()
         await fake_discord.settle()
         cards = len(await app.store.load_actions(table_id)) - played_before
-        kinds = [_kind(x, dm_channel, int(public.channel_id))
+        kinds = [_kind(x, dm_channel, at.table_channel)
                  for x in server.calls(since=seq)]
         assert kinds.count("callback") == 1, kinds
         assert kinds.count("original") == (0 if defer_after else 1), kinds
@@ -142,15 +185,10 @@ async def test_a_turup_deal_dm_is_sent_with_the_hand_when_an_ai_names_trump(
     """Turup's eldest names trump from his first three cards; the others hold none until
     then. A human who is not eldest gets the deal's DM once the hand is dealt (an AI's
     moment later), not an empty DM edited a moment after."""
-    clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"ai_pace": 1.0, "turn_timeout": 3600})
-    alice = fake_discord.user("alice")
-    table_id, _ = await open_table(app, alice, "turup", ais=3)
-    seat = app.service.seat_of(table_id, alice.id)
-    assert seat is not None
+    at = await _alice_at_turup(fake_discord, tmp_path)
+    app, clock, alice, table_id, seat = at.app, at.clock, at.alice, at.table_id, at.seat
     server = fake_discord.server
-    dm_channel = int(alice.dm_channel.id)
+    dm_channel = at.dm_channel
     eldest = app.service.info(table_id).to_act
     await app.service.settle()
     await fake_discord.settle()
@@ -173,15 +211,10 @@ async def test_a_human_card_costs_three_requests_when_the_table_shows_a_round_in
     card of alice's then costs three requests: the click's answer (the DM's update), the
     DM's edit with the next turn's controls, and the table message's edit showing her card
     and the three AI cards after it."""
-    clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"ai_pace": 1.0, "turn_timeout": 3600})
-    alice = fake_discord.user("alice")
-    table_id, public = await open_table(app, alice, "turup", ais=3)
-    seat = app.service.seat_of(table_id, alice.id)
-    assert seat is not None
+    at = await _alice_at_turup(fake_discord, tmp_path)
+    app, clock, alice, table_id, seat = at.app, at.clock, at.alice, at.table_id, at.seat
     server = fake_discord.server
-    dm_channel = int(alice.dm_channel.id)
+    dm_channel = at.dm_channel
     presenter = app.tables.presenters[table_id]
     tickets: asyncio.Queue[None] = asyncio.Queue()
 
@@ -208,20 +241,10 @@ async def test_a_human_card_costs_three_requests_when_the_table_shows_a_round_in
 
     rng = random.Random(6)
     rounds = 0
-    for _ in range(40):
-        if rounds >= 4 or table_id not in app.service.table_ids():
+    async for deal, panel, select in _card_turns(at, rng):
+        if rounds >= 4:
             break
-        await advance_until_turn(app, clock, table_id, seat)
-        deal = app.service.info(table_id).deal
-        dm = await alice.wait_for_dm(
-            lambda m, d=deal: f"table {table_id}, deal {d + 1}" in m.content)
-        panel = await live_panel(app, dm.id, table_id)
         await show_table()
-        select = next((c for c in controls(panel) if c["type"] == 3
-                       and '"play"' in c["options"][0]["value"]), None)
-        if select is None:  # naming trump, a kort decision: not a card
-            await _choose_any(alice, panel, rng)
-            continue
         played_before = len(await app.store.load_actions(table_id))
         seq = server.requests[-1].seq
         r = await alice.select(panel, select["custom_id"],
@@ -230,13 +253,13 @@ async def test_a_human_card_costs_three_requests_when_the_table_shows_a_round_in
         await advance_until_turn(app, clock, table_id, seat)
         if app.service.info(table_id).deal != deal:
             continue  # the deal ended: results and the next deal's DM are new messages
-        await live_panel(app, dm.id, table_id)
+        await live_panel(app, panel.id, table_id)
         await show_table()
         await app.service.settle()
         await fake_discord.settle()
         if len(await app.store.load_actions(table_id)) - played_before < 4:
             continue  # alice led again at once: no AI card in between
-        kinds = [_kind(x, dm_channel, int(public.channel_id))
+        kinds = [_kind(x, dm_channel, at.table_channel)
                  for x in server.calls(since=seq)]
         assert sorted(kinds) == ["callback", "dm edit", "table edit"], kinds
         rounds += 1

@@ -11,10 +11,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
+from terminal_pilot import screen_text, settle, type_card, until_a_card_is_refused
 
 from bot.i18n import translator
 from bot.i18n.leftovers import english_leftovers
@@ -27,8 +26,6 @@ from games.actions import Action
 from games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-STEPS = 400
-"""Event-loop turns a helper waits for the table at most (no clock involved)."""
 
 GAME_LANGUAGE = [(game, language) for game in GAMES for language in ("so", "id", "sw")]
 """Every game in every language (English: tests/terminal/test_app.py)."""
@@ -41,23 +38,6 @@ WORDS = {"so": "Xukun", "id": "Truf", "sw": "Turufu"}
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("TRICKTABLE_LANG", raising=False)
-
-
-def screen_text(app: TableApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def settle(pilot: Pilot[Any], app: TableApp) -> str:
-    for _ in range(STEPS):
-        await pilot.pause()
-        if not app.is_running or app.return_code is not None:
-            return "done"
-        if isinstance(app.screen, Notice):
-            await pilot.pause()
-            return "notice"
-        if app.current is not None and not app.busy:
-            return "turn"
-    raise AssertionError("the table never asked for anything:\n" + screen_text(app))
 
 
 @pytest.mark.parametrize(("game", "language"), GAME_LANGUAGE)
@@ -181,26 +161,10 @@ async def test_a_refused_card_is_told_in_somali_with_the_rules_reason(
                      forced_pause=0, name="Ann", seed=3, language="so")
     app = TableApp(cfg)
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(40):
-            assert await settle(pilot, app) == "turn"
-            model = app.model
-            assert model is not None and app.current is not None
-            illegal = [c for c in model.hand if c not in app.current.cards]
-            if illegal:
-                break
-            if app.current.cards:
-                await pilot.press("enter")
-            else:
-                app.query_one("#buttons").children[0].focus()
-                await pilot.press("enter")
-        else:
-            pytest.skip("every card stayed legal")
-        version = model.version
-        card = illegal[0]
-        rank = "10" if card[0] == "T" else card[0].lower()
-        await pilot.press(*rank, card[1].lower(), "enter")
-        await settle(pilot, app)
-        message = str(app.query_one("#message").render())
+        card = await until_a_card_is_refused(pilot, app)
+        assert card is not None and app.model is not None  # seed 3 has one within 40 turns
+        version = app.model.version
+        message = await type_card(pilot, app, card)
         assert message.startswith("Lama oggola: Waa inaad raacdaa "), message
         assert "waxaad haysaa " in message and "follow" not in message
         assert any(symbol in message for symbol in "♠♥♦♣")

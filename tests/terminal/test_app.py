@@ -7,51 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from terminal_pilot import screen_text, settle, take_turn, type_card, until_a_card_is_refused
 from textual.pilot import Pilot
 
 from bot.terminal.app import Confirm, Notice, TableApp
 from bot.terminal.config import PlayConfig
 from games.registry import GAMES
 
-STEPS = 400
-"""How many event-loop turns a helper waits for the table at most (no clock involved)."""
-
 
 def make_app(game: str, db: Path, **kw: Any) -> TableApp:
     settings: dict[str, Any] = {"pace": 0, "forced_pause": 0, "name": "Ann", "seed": 3, **kw}
     cfg = PlayConfig(game=game, database=f"sqlite:///{db}", **settings)
     return TableApp(cfg)
-
-
-def screen_text(app: TableApp) -> str:
-    """The screen as plain text, row by row."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def settle(pilot: Pilot[Any], app: TableApp) -> str:
-    """Wait until the player must do something: ``turn`` (a choice), ``notice`` (a
-    result held on screen) or ``done`` (the app ended)."""
-    for _ in range(STEPS):
-        await pilot.pause()
-        if not app.is_running or app.return_code is not None:
-            return "done"
-        if isinstance(app.screen, Notice):
-            await pilot.pause()  # let the notice draw
-            return "notice"
-        if app.current is not None and not app.busy:
-            return "turn"
-    raise AssertionError("the table never asked for anything:\n" + screen_text(app))
-
-
-async def take_turn(pilot: Pilot[Any], app: TableApp) -> None:
-    """Play the highlighted card with Enter, or press the first button."""
-    assert app.current is not None
-    if app.current.cards:
-        await pilot.press("enter")
-    else:
-        first = app.query_one("#buttons").children[0]
-        first.focus()
-        await pilot.press("enter")
 
 
 @pytest.fixture(autouse=True)
@@ -119,22 +86,10 @@ async def test_arbaa_turub_hand_all_36_cards_grouped(tmp_path: Path) -> None:
 async def test_refused_card_shows_the_engines_reason(tmp_path: Path) -> None:
     app = make_app("turup", tmp_path / "t.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(40):
-            assert await settle(pilot, app) == "turn"
-            model = app.model
-            assert model is not None and app.current is not None
-            illegal = [c for c in model.hand if c not in app.current.cards]
-            if illegal:
-                break
-            await take_turn(pilot, app)
-        else:
-            pytest.skip("every card stayed legal")
-        version = model.version
-        card = illegal[0]
-        rank = "10" if card[0] == "T" else card[0].lower()
-        await pilot.press(*rank, card[1].lower(), "enter")
-        await settle(pilot, app)
-        message = str(app.query_one("#message").render())
+        card = await until_a_card_is_refused(pilot, app)
+        assert card is not None and app.model is not None  # seed 3 has one within 40 turns
+        version = app.model.version
+        message = await type_card(pilot, app, card)
         assert message.startswith("Not allowed:") and "follow" in message
         assert "♠" in message or "♥" in message or "♦" in message or "♣" in message
         assert app.model is not None and app.model.version == version  # nothing changed

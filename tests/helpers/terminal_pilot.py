@@ -1,0 +1,66 @@
+"""Driving the Textual card table through Textual's pilot, for the terminal's tests (no
+clock involved: the AI players play at pace 0)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from bot.terminal.app import Notice, TableApp
+
+STEPS = 400
+"""How many event-loop turns a helper waits for the table at most."""
+
+
+def screen_text(app: TableApp) -> str:
+    """The screen as plain text, row by row."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[Any], app: TableApp) -> str:
+    """Wait until the player must do something: ``turn`` (a choice), ``notice`` (a
+    result held on screen) or ``done`` (the app ended)."""
+    for _ in range(STEPS):
+        await pilot.pause()
+        if not app.is_running or app.return_code is not None:
+            return "done"
+        if isinstance(app.screen, Notice):
+            await pilot.pause()  # let the notice draw
+            return "notice"
+        if app.current is not None and not app.busy:
+            return "turn"
+    raise AssertionError("the table never asked for anything:\n" + screen_text(app))
+
+
+async def take_turn(pilot: Pilot[Any], app: TableApp) -> None:
+    """Play the highlighted card with Enter, or press the first button."""
+    assert app.current is not None
+    if app.current.cards:
+        await pilot.press("enter")
+    else:
+        first = app.query_one("#buttons").children[0]
+        first.focus()
+        await pilot.press("enter")
+
+
+async def until_a_card_is_refused(pilot: Pilot[Any], app: TableApp,
+                                  turns: int = 40) -> str | None:
+    """Take turns until the player holds a card the rules refuse now; that card's code
+    (``None`` when every card stayed legal for ``turns`` turns)."""
+    for _ in range(turns):
+        assert await settle(pilot, app) == "turn"
+        assert app.model is not None and app.current is not None
+        illegal = [c for c in app.model.hand if c not in app.current.cards]
+        if illegal:
+            return illegal[0]
+        await take_turn(pilot, app)
+    return None
+
+
+async def type_card(pilot: Pilot[Any], app: TableApp, card: str) -> str:
+    """Type ``card`` (``TH`` as ``10h``) and Enter; the message line it leaves."""
+    rank = "10" if card[0] == "T" else card[0].lower()
+    await pilot.press(*rank, card[1].lower(), "enter")
+    await settle(pilot, app)
+    return str(app.query_one("#message").render())
