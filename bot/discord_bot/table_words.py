@@ -12,8 +12,10 @@ table's facts (trump with who called or turned it, bids, runs, bella, the runnin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip, display_names
 from bot.i18n import Translator
 from bot.service import RuleRefusal, Seat, TableInfo
@@ -39,11 +41,43 @@ def refusal_sentence(refusal: Refused, info: TableInfo | None, t: Translator) ->
     """A refusal of the rules as its player reads it privately: in ``t``'s language with the
     table's names (escaped) and cards as ``K♣`` (:func:`bot.words.refusals.refusal_text`),
     first letter upper, ending with a full stop. Without the table's info, the names are
-    the seats' (``Seat 2``)."""
+    the seats' (``Seat 2``). Someone's input the engine quotes back (a forged card, an
+    unknown seat) is shown literally (:func:`safe_fields`)."""
     seating = (table_seating(info, t) if info is not None
                else Seating.anonymous("albastini", 6, t=t))  # any game seating six
-    text = reason_text(refusal, seating)
+    text = reason_text(_Refusal(refusal.template, safe_fields(refusal.params)), seating)
     return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    """A refusal's template with the fields it is to be worded with."""
+
+    template: str
+    params: Mapping[str, Any]
+
+
+_OUR_WORDS = ("seat", "card", "suit", "action")
+"""Field kinds the renderer replaces with words of its own (names come escaped)."""
+
+
+def safe_fields(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's fields with every text shown as written (the engine's quotation of
+    someone's input, words) escaped by :func:`~bot.discord_bot.safe.safe_name`, so it can
+    neither format the message nor ping; nested sentences (``parts``) alike."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key.startswith("parts") and isinstance(value, (list, tuple)):
+            out[key] = [(part[0], safe_fields(part[1])) for part in value]
+        elif key.startswith(_OUR_WORDS):
+            out[key] = value
+        elif isinstance(value, str):
+            out[key] = safe_name(value)
+        elif isinstance(value, (list, tuple)):
+            out[key] = [safe_name(v) if isinstance(v, str) else v for v in value]
+        else:
+            out[key] = value
+    return out
 
 
 def rule_refusal(outcome_rule: Mapping[str, Any] | None, reason: str) -> RuleRefusal | None:
