@@ -26,7 +26,7 @@ import discord
 from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, variants
-from bot.discord_bot.panels import SeatPanels
+from bot.discord_bot.panels import SeatPanels, is_dm_panel
 from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import Click
 from bot.discord_bot.table_words import refusal_sentence
@@ -44,6 +44,18 @@ NOT_HOST_START = N_("Only the player who opened the table or a member with Manag
 NOT_HOST_CLOSE = N_("Only the player who opened the table or a member with Manage Server "
                     "can close it.")
 NO_SEAT = N_("You have no seat at this table.")
+
+DEAL_OVER_HERE = N_("Deal {deal} is over: the result is in {channel}. Your next hand comes "
+                    "in a new message below.")
+"""What a deal's DM says once its player's click ended the deal: the next deal has a DM
+of its own (:mod:`bot.discord_bot.panels`), so this one keeps no controls."""
+
+
+def deal_over_here(t: Translator, deal: int, channel_id: int) -> str:
+    """:data:`DEAL_OVER_HERE` for deal ``deal`` (0-based) of the table in ``channel_id``."""
+    return t.gettext(DEAL_OVER_HERE).format(deal=t.number(deal + 1),
+                                            channel=f"<#{channel_id}>")
+
 
 
 class TableClicks:
@@ -214,6 +226,9 @@ class TableClicks:
             except NoSuchTable:  # that action ended the match: the table is closed
                 return Reply(t.gettext("Done: the match is over — the result is in the "
                                        "channel."), clear_files=True)
+            if (after.deal != state.deal and after.status == "playing"
+                    and is_dm_panel(interaction.message)):
+                return Reply(deal_over_here(t, state.deal, facts.channel_id), clear_files=True)
             drawing = await draw_panel(facts, seat, after, t, images=presenter.images)
             shown.append((seat, drawing, after))
             return Reply(drawing.content, view=drawing.view, files=_files(drawing),

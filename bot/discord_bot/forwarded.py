@@ -22,9 +22,8 @@ the owner applied the request under the table's lock exactly as a local click
   one editor (:class:`~bot.discord_bot.panels.SeatPanels`, which draws the newest state
   and never lets an older drawing land after a newer one) redraws it; an older DM message
   clicked (e.g. the last panel of a finished deal) is edited through the token to the
-  state of now. A click that ended the live DM's deal (the next deal's DM not sent yet)
-  is drawn through the token too, and that DM recorded as showing it: a deal's DM editor
-  draws only its own deal, so it would leave the old turn's controls on the panel. A
+  state of now. A click that ended the clicked DM's deal is answered there with "Deal N
+  is over…" and no controls: the next deal has a DM of its own (as a local click). A
   pick's variants or a signal choice are drawn through the token on the clicked DM,
   which becomes the seat's live panel (as a local click makes it);
 * ``applied`` ``rejoin``: "Welcome back", privately;
@@ -56,7 +55,7 @@ from bot.discord_bot.answer import (
     refuse,
     sentence,
 )
-from bot.discord_bot.clicks import TableClicks, resolve_pick
+from bot.discord_bot.clicks import TableClicks, deal_over_here, resolve_pick
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.panel import SeatState, draw_panel
 from bot.discord_bot.panels import SeatPanels
@@ -229,6 +228,7 @@ class ShardedClicks(TableClicks):
             if seat is None or presenter is None:
                 raise NoSuchTable(CLOSED)  # answered below, worded as "the match is over"
             state = SeatState.of(self.service.state(table_id, seat))
+            clicked_deal = state.deal
             pick, signal = await self._choice(request, seat, state)
             if pick is None and request.data and "pick" in request.data:
                 state = SeatState.of(self.service.state(table_id, seat))  # played
@@ -244,10 +244,15 @@ class ShardedClicks(TableClicks):
         except (ServiceError, UserError) as exc:
             await self._private(hook, sentence(exc.said, t))
             return
-        drawing = await draw_panel(facts, seat, state, t, images=presenter.images, pick=pick,
-                                   signal=signal)
         channel_id, message_id = reply_to.get("channel_id"), reply_to.get("message_id")
         clicked = isinstance(channel_id, int) and isinstance(message_id, int)
+        if clicked and state.deal != clicked_deal:  # this click ended the DM's deal
+            over = (deal_over_here(t, clicked_deal, facts.channel_id)
+                    if state.status == "playing" else t.gettext(MATCH_OVER))
+            await hook.edit_message(ORIGINAL, view=None, attachments=[], content=clip(over))
+            return
+        drawing = await draw_panel(facts, seat, state, t, images=presenter.images, pick=pick,
+                                   signal=signal)
         if panels is not None and clicked and pick is None and signal is None:
             live = panels.live_dm(seat) == message_id
             if live and _dm_draws(panels, seat, state):
@@ -261,9 +266,14 @@ class ShardedClicks(TableClicks):
                 # state of now on it; the live DM stays the seat's panel.
                 await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
                 return
-            # The live DM of a deal this click ended (the next deal's DM is not sent
-            # yet): its editor draws only its own deal and would leave the old turn's
-            # controls on it; it is drawn here and recorded, as a local click does.
+            ended = panels.seats[seat].dm_deal if seat in panels.seats else None
+            if ended is not None:
+                # The live DM of a deal this click ended (an action applied before this
+                # answer): its editor draws only its own deal, and the next deal has a DM
+                # of its own; this one says so and keeps no controls.
+                await hook.edit_message(ORIGINAL, view=None, attachments=[], content=clip(
+                    deal_over_here(t, ended, facts.channel_id)))
+                return
         await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
         if panels is not None and clicked:
             panels.shown_in_dm(seat, cast(int, channel_id), cast(int, message_id),

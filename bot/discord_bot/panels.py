@@ -96,6 +96,12 @@ class SeatPanel:
         return self.dm
 
 
+def is_dm_panel(message: discord.Message | None) -> bool:
+    """Whether ``message`` is a DM panel (a deal's own message), not an ephemeral panel,
+    which carries on from deal to deal."""
+    return message is not None and message.guild is None and not message.flags.ephemeral
+
+
 def dealt_yet(state: SeatState) -> bool:
     """Whether a deal's first DM has something to show: the seat holds cards or is to act,
     the deal is over, or a human is to act (then no hand may come for a long while: the
@@ -341,7 +347,7 @@ class SeatPanels:
         if panel is None:
             return
         msg = interaction.message
-        if msg is not None and msg.guild is None and not msg.flags.ephemeral:
+        if msg is not None and is_dm_panel(msg):
             self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key)
             return
         if panel.eph is not None:

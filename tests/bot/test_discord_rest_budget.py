@@ -1,6 +1,6 @@
 """What a human's card costs in REST requests at a table of one human and three AI players,
-end to end through the real discord.py client and the fake Discord (``python bench/bot.py``
-measures the same at 200 tables).
+and what the hand DM shows, end to end through the real discord.py client and the fake
+Discord (``python bench/bot.py`` measures the requests at 200 tables).
 
 Counted from the click on the hand DM to the panel of the player's next turn:
 
@@ -19,6 +19,8 @@ Counted from the click on the hand DM to the panel of the player's next turn:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import datetime as dt
 import json
 import random
 from collections.abc import AsyncIterator
@@ -26,13 +28,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from app_fixture import App, start_app
 from discord_helpers import advance_until_turn, controls, live_panel, open_table, versions
 from fakediscord import Harness, SimulatedUser
 from fakediscord.models import RecordedRequest, StoredMessage
+from fakediscord.payloads import MESSAGE_COMPONENT
 
-from bot.service import FakeClock
+from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest, Ownership
+from bot.discord_bot.forwarded import ShardedClicks
+from bot.service import FakeClock, NoSuchTable
 from bot.words.cards import hand_lines
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -96,10 +102,11 @@ async def _card_turns(at: _AliceAtTurup, rng: random.Random, tries: int = 40
     here at random on the way)."""
     app, table_id = at.app, at.table_id
     for _ in range(tries):
-        if table_id not in app.service.table_ids():
+        try:
+            await advance_until_turn(app, at.clock, table_id, at.seat)
+            info = app.service.info(table_id)
+        except NoSuchTable:  # the match ended
             return
-        await advance_until_turn(app, at.clock, table_id, at.seat)
-        info = app.service.info(table_id)
         deal, heading = info.deal, f"table {table_id}, deal {info.deal + 1}"
 
         def live_dm(heading: str = heading, version: int = info.version
@@ -264,3 +271,97 @@ async def test_a_human_card_costs_three_requests_when_the_table_shows_a_round_in
         assert sorted(kinds) == ["callback", "dm edit", "table edit"], kinds
         rounds += 1
     assert rounds >= 2, rounds
+
+
+async def test_the_dm_whose_deal_a_card_ended_says_so_and_keeps_no_controls(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """A card that ends the deal is answered on the clicked DM with the deal's end (its
+    number, the channel) and no controls; the next deal's hand and controls are in a DM of
+    their own, not on the old one as well."""
+    at = await _alice_at_turup(fake_discord, tmp_path)
+    app = at.app
+    rng = random.Random(8)
+    for _ in range(16):  # a match may end before a card of alice's ends a deal (1 in 4)
+        table_id = at.table_id
+        async for deal, panel, select in _card_turns(at, rng, tries=80):
+            r = await at.alice.select(panel, select["custom_id"],
+                                      [rng.choice(select["options"])["value"]])
+            await app.service.settle()
+            await fake_discord.settle()
+            if (table_id not in app.service.table_ids()
+                    or app.service.info(table_id).deal == deal):
+                continue
+            assert r.type == 7, r.content
+            old = fake_discord.server.message(panel.id)
+            assert old.content.startswith(
+                f"Deal {deal + 1} is over: the result is in <#"), old.content
+            assert "new message below" in old.content
+            assert not list(old.walk_components())
+            await advance_until_turn(app, at.clock, table_id, at.seat)
+            newer = [m for m in at.alice.dms if f"table {table_id}, deal {deal + 2}" in m.content]
+            assert newer and all(m.id != panel.id for m in newer)
+            assert any(controls(m) for m in newer)
+            return
+        table_id, public = await open_table(app, at.alice, "turup", ais=3)
+        seat = app.service.seat_of(table_id, at.alice.id)
+        assert seat is not None
+        at = dataclasses.replace(at, table_id=table_id, seat=seat,
+                                 table_channel=int(public.channel_id))
+    raise AssertionError("no card of alice's ended a deal")
+
+
+async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """The owner of a table answers a card forwarded from another process (a DM click that
+    reached shard 0) through the click's token: when that card ends the deal, the clicked
+    DM says so and keeps no controls, as a local click's answer does."""
+    at = await _alice_at_turup(fake_discord, tmp_path)
+    app = at.app
+    clicks = ShardedClicks(app.tables, ClusterNode(app.store, Ownership.of(1, [0])))
+    rng = random.Random(9)
+    for _ in range(16):  # a match may end before alice holds a deal's last card (1 in 4)
+        table_id = at.table_id
+        async for deal, panel, select in _card_turns(at, rng, tries=80):
+            view = app.service.view(table_id, at.seat)
+            last = len(view["hand"]) == 1 and len(view["trick"]["cards"]) == 3
+            value = rng.choice(select["options"])["value"]
+            if not last:
+                await at.alice.select(panel, select["custom_id"], [value])
+                continue
+            # the process that received the click acknowledged it (deferred) and forwarded
+            # it: the owner answers through its token
+            server = fake_discord.server
+            click = server.new_interaction(
+                interaction_type=MESSAGE_COMPONENT, user=at.alice.user,
+                channel=at.alice.dm_channel, message=panel, source_message_id=panel.id,
+                data={"custom_id": select["custom_id"], "component_type": 3,
+                      "values": [value]})
+            async with aiohttp.ClientSession() as http:
+                url = f"{server.api_base}/interactions/{click.id}/{click.token}/callback"
+                async with http.post(url, json={"type": 6}) as response:
+                    assert response.status < 300, await response.text()
+            reply_to = {"application_id": server.application_id, "token": click.token,
+                        "channel_id": at.dm_channel, "message_id": panel.id}
+            version = app.service.info(table_id).version
+            request = ForwardRequest.panel(table_id, at.alice.id,
+                                           {"pick": json.loads(value), "version": version})
+            await clicks.answer_forwarded(
+                Delivery(1, "k", request, reply_to, dt.datetime.now(dt.UTC)),
+                ForwardOutcome("applied"))
+            await app.service.settle()
+            await fake_discord.settle()
+            old = fake_discord.server.message(panel.id)
+            if table_id not in app.service.table_ids():  # it ended the match too
+                assert old.content.startswith("Done: the match is over"), old.content
+                break
+            assert app.service.info(table_id).deal == deal + 1
+            assert old.content.startswith(
+                f"Deal {deal + 1} is over: the result is in <#"), old.content
+            assert not list(old.walk_components())
+            return
+        table_id, public = await open_table(app, at.alice, "turup", ais=3)
+        seat = app.service.seat_of(table_id, at.alice.id)
+        assert seat is not None
+        at = dataclasses.replace(at, table_id=table_id, seat=seat,
+                                 table_channel=int(public.channel_id))
+    raise AssertionError("alice never held the last card of a deal")
