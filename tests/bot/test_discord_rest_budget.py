@@ -95,6 +95,15 @@ async def _alice_at_turup(fake_discord: Harness, tmp_path: Path,
                          int(alice.dm_channel.id))
 
 
+async def _next_table(at: _AliceAtTurup) -> _AliceAtTurup:
+    """Alice at a new Turup table of the same bot (the match at ``at`` is over)."""
+    table_id, public = await open_table(at.app, at.alice, "turup", ais=3)
+    seat = at.app.service.seat_of(table_id, at.alice.id)
+    assert seat is not None
+    return dataclasses.replace(at, table_id=table_id, seat=seat,
+                               table_channel=int(public.channel_id))
+
+
 async def _card_turns(at: _AliceAtTurup, rng: random.Random, tries: int = 40
                      ) -> AsyncIterator[tuple[int, StoredMessage, dict[str, Any]]]:
     """Alice's turns to play a card while the table is open: each turn's deal, her DM
@@ -147,14 +156,16 @@ async def test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes
         await fake_discord.settle()
         if r.type == 6:
             await r.wait_request(ORIGINAL)
+        if table_id not in app.service.table_ids():
+            break
+        if app.service.info(table_id).deal != deal:
+            continue  # the card ended the deal: its DM says so (a test below)
         # the answer shows the hand without the card at once (nothing stale)
         hand = list(app.service.view(table_id, seat).get("hand") or [])
         assert card not in hand
         shown = server.message(panel.id).content
         assert f"({len(hand)} card" in shown and all(
             line in shown for line in hand_lines(hand)), shown
-        if table_id not in app.service.table_ids():
-            break
         await advance_until_turn(app, clock, table_id, seat)
         if app.service.info(table_id).deal != deal:
             continue  # the deal ended: results and the next deal's DM are new messages
@@ -302,11 +313,7 @@ async def test_the_dm_whose_deal_a_card_ended_says_so_and_keeps_no_controls(
             assert newer and all(m.id != panel.id for m in newer)
             assert any(controls(m) for m in newer)
             return
-        table_id, public = await open_table(app, at.alice, "turup", ais=3)
-        seat = app.service.seat_of(table_id, at.alice.id)
-        assert seat is not None
-        at = dataclasses.replace(at, table_id=table_id, seat=seat,
-                                 table_channel=int(public.channel_id))
+        at = await _next_table(at)
     raise AssertionError("no card of alice's ended a deal")
 
 
@@ -359,9 +366,5 @@ async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
                 f"Deal {deal + 1} is over: the result is in <#"), old.content
             assert not list(old.walk_components())
             return
-        table_id, public = await open_table(app, at.alice, "turup", ais=3)
-        seat = app.service.seat_of(table_id, at.alice.id)
-        assert seat is not None
-        at = dataclasses.replace(at, table_id=table_id, seat=seat,
-                                 table_channel=int(public.channel_id))
+        at = await _next_table(at)
     raise AssertionError("alice never held the last card of a deal")
