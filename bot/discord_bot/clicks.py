@@ -45,6 +45,9 @@ NOT_HOST_CLOSE = N_("Only the player who opened the table or a member with Manag
                     "can close it.")
 NO_SEAT = N_("You have no seat at this table.")
 
+MATCH_OVER_HERE = N_("Done: the match is over — the result is in the channel.")
+"""What the clicked panel says once its player's click ended the match."""
+
 DEAL_OVER_HERE = N_("Deal {deal} is over: the result is in {channel}. Your next hand comes "
                     "in a new message below.")
 """What a deal's DM says once its player's click ended the deal: the next deal has a DM
@@ -55,7 +58,6 @@ def deal_over_here(t: Translator, deal: int, channel_id: int) -> str:
     """:data:`DEAL_OVER_HERE` for deal ``deal`` (0-based) of the table in ``channel_id``."""
     return t.gettext(DEAL_OVER_HERE).format(deal=t.number(deal + 1),
                                             channel=f"<#{channel_id}>")
-
 
 
 class TableClicks:
@@ -224,8 +226,7 @@ class TableClicks:
             try:
                 after = SeatState.of(self.service.state(click.table_id, seat))
             except NoSuchTable:  # that action ended the match: the table is closed
-                return Reply(t.gettext("Done: the match is over — the result is in the "
-                                       "channel."), clear_files=True)
+                return Reply(t.gettext(MATCH_OVER_HERE), clear_files=True)
             if (after.deal != state.deal and after.status == "playing"
                     and is_dm_panel(interaction.message)):
                 return Reply(deal_over_here(t, state.deal, facts.channel_id), clear_files=True)

@@ -55,7 +55,12 @@ from bot.discord_bot.answer import (
     refuse,
     sentence,
 )
-from bot.discord_bot.clicks import TableClicks, deal_over_here, resolve_pick
+from bot.discord_bot.clicks import (
+    MATCH_OVER_HERE,
+    TableClicks,
+    deal_over_here,
+    resolve_pick,
+)
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.panel import SeatState, draw_panel
 from bot.discord_bot.panels import SeatPanels
@@ -76,7 +81,6 @@ NOT_ANSWERING = N_("The process that runs this table is not answering right now 
                    "restarting): your click was not applied yet. If it is applied when the "
                    "process is back, this panel will show it; otherwise try again in a "
                    "moment.")
-MATCH_OVER = N_("Done: the match is over — the result is in the channel.")
 WELCOME_BACK = N_("Welcome back: your seat is yours again.")
 CLOSED = N_("That table is closed.")
 ORIGINAL = cast(int, "@original")
@@ -235,8 +239,7 @@ class ShardedClicks(TableClicks):
             panels = self.hub.panels.get(table_id)
             facts = self._facts(presenter, panels)
         except NoSuchTable:
-            await hook.edit_message(ORIGINAL, content=clip(t.gettext(MATCH_OVER)), view=None,
-                                    attachments=[])
+            await _say_on_clicked(hook, t.gettext(MATCH_OVER_HERE))
             return
         except RuleRefusal as exc:  # the rules' reason, with the table's names
             await self._private(hook, refusal_sentence(exc, self._info(table_id), t))
@@ -247,9 +250,8 @@ class ShardedClicks(TableClicks):
         channel_id, message_id = reply_to.get("channel_id"), reply_to.get("message_id")
         clicked = isinstance(channel_id, int) and isinstance(message_id, int)
         if clicked and state.deal != clicked_deal:  # this click ended the DM's deal
-            over = (deal_over_here(t, clicked_deal, facts.channel_id)
-                    if state.status == "playing" else t.gettext(MATCH_OVER))
-            await hook.edit_message(ORIGINAL, view=None, attachments=[], content=clip(over))
+            await _say_on_clicked(hook, deal_over_here(t, clicked_deal, facts.channel_id)
+                                  if state.status == "playing" else t.gettext(MATCH_OVER_HERE))
             return
         drawing = await draw_panel(facts, seat, state, t, images=presenter.images, pick=pick,
                                    signal=signal)
@@ -271,8 +273,7 @@ class ShardedClicks(TableClicks):
                 # The live DM of a deal this click ended (an action applied before this
                 # answer): its editor draws only its own deal, and the next deal has a DM
                 # of its own; this one says so and keeps no controls.
-                await hook.edit_message(ORIGINAL, view=None, attachments=[], content=clip(
-                    deal_over_here(t, ended, facts.channel_id)))
+                await _say_on_clicked(hook, deal_over_here(t, ended, facts.channel_id))
                 return
         await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
         if panels is not None and clicked:
@@ -303,6 +304,11 @@ class ShardedClicks(TableClicks):
             return chosen, None
         await self.service.act(request.table_id, request.user_id, played, version)
         return None, None
+
+
+async def _say_on_clicked(hook: discord.Webhook, text: str) -> None:
+    """The clicked message (through the click's token) says ``text``, without controls."""
+    await hook.edit_message(ORIGINAL, content=clip(text), view=None, attachments=[])
 
 
 def _dm_draws(panels: SeatPanels, seat: int, state: SeatState) -> bool:
