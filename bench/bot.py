@@ -168,14 +168,16 @@ async def wait_messages(bot: Any, ids: list[int]) -> dict[int, int]:
 
 
 async def wait_dms(server: FakeDiscord, users: list[Any], ids: list[int]) -> None:
-    """Wait (at most 10 s) until every table's human has the DM of the first deal, so that
-    setting a table up (its message, the DM channel, the first deal's DM) is not counted as
-    play. Turup's first DM goes out once the human holds cards (after eldest named trump)."""
+    """Wait (at most 10 s, else fail) until every table's human has the first deal's DM,
+    so that setting a table up (its message, the DM channel, the first deal's DM) is not
+    counted as play. Turup's first DM goes out once the human holds cards (after eldest
+    named trump)."""
     for _ in range(1000):
         if all(any(f"table {t}," in m.content for m in server.messages(server.dm_channel(u)))
                for u, t in zip(users, ids, strict=True)):
             return
         await asyncio.sleep(0.01)
+    raise RuntimeError("the first deal's DMs were not all sent")
 
 
 async def cards_played(bot: Any, ids: list[int], by: str | None = None) -> int:
