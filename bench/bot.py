@@ -43,7 +43,7 @@ from fakediscord.models import InteractionRecord, StoredMessage  # noqa: E402
 from bot.app import create_bot  # noqa: E402
 from bot.service import Seat  # noqa: E402
 from bot.settings import Settings  # noqa: E402
-from storage import ChannelLocation  # noqa: E402
+from storage.models import ChannelLocation  # noqa: E402
 
 
 def rss_bytes() -> int:
@@ -211,7 +211,9 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         await bot.store.update_guild_settings(int(harness.guild.id),
                                               {"ai_pace": pace, "images": False,
                                                "turn_timeout": 3600})
-        bot.hub.forget_guild_settings(int(harness.guild.id))
+        hub = bot.hub
+        assert hub is not None, "the bot's table hub starts with the bot"
+        hub.forget_guild_settings(int(harness.guild.id))
         await asyncio.sleep(0.05)
 
         # -- phase 1: one human and three AI players per table --------------------------
@@ -233,7 +235,7 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         played = await cards_played(bot, ids)
         by_human = await cards_played(bot, ids, "human")
         calls = [r for r in server.requests if r.seq > start_seq]
-        bot_calls = [r for r in calls if "/callback" not in r.route]
+        bot_calls = [r for r in calls if not r.path.endswith("/callback")]
         rss1 = rss_bytes()
         latencies.sort()
         p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
