@@ -67,6 +67,19 @@ async def live_dm(app: App, dm: StoredMessage, table_id: int, since: int) -> Sto
     return await app.harness.wait_until(live, what="the DM panel edited with live controls")
 
 
+async def dm_offers_turn(app: App, dm: StoredMessage, table_id: int) -> StoredMessage:
+    """Wait until ``dm`` offers the choices of the current table version, however it came
+    to: edited for the turn, or — when the seat's own card won the trick and it leads
+    again — the click's answer already carrying the next turn's controls."""
+    server = app.harness.server
+
+    def offers() -> StoredMessage | None:
+        msg = server.message(dm.id)
+        return msg if versions(msg) == {app.service.info(table_id).version} else None
+
+    return await app.harness.wait_until(offers, what="the DM panel offering this turn")
+
+
 
 async def test_dm_of_the_deal_is_edited_after_a_restart_and_plays(
         fake_discord: Harness, tmp_path: Path) -> None:
@@ -150,13 +163,12 @@ async def test_the_reminder_is_posted_once_per_turn_across_a_restart(
     assert app.service.info(table_id).version == version
     panel = await live_dm(app, dm, table_id, since)
     # alice's next turn: her seat's events (the repeated reminder among them) are handled
-    # in order, so once the DM is edited for this turn that reminder was dealt with. (The
-    # point in time is taken before her play: when she wins the trick she leads again at
-    # once, and the DM is edited for that turn before the click is even answered.)
-    since = last_seq(app)
+    # in order, so once the DM offers this turn that reminder was dealt with. (When her
+    # card wins the trick she leads again at once, and the click's answer is the DM's
+    # update for that turn: no separate edit follows.)
     await take_turn(alice, panel, random.Random(8))
     await advance_until_turn(app, clock, table_id, seat)
-    await live_dm(app, dm, table_id, since)
+    await dm_offers_turn(app, dm, table_id)
     await app.service.settle()
     await fake_discord.settle()
     assert reminders(app) == 1
