@@ -52,33 +52,23 @@ def edited_since(app: App, message_id: int, seq: int) -> int:
                if int(r.params["message_id"]) == message_id)
 
 
-async def live_dm(app: App, dm: StoredMessage, table_id: int, since: int) -> StoredMessage:
-    """Wait until the bot edited ``dm`` after request ``since`` so that it offers the
-    choices of the current table version; returns the message as it is now."""
+async def live_dm(app: App, dm: StoredMessage, table_id: int,
+                  since: int | None) -> StoredMessage:
+    """Wait until ``dm`` offers the choices of the current table version; returns the
+    message as it is now. With ``since``, the bot must have edited it for them after
+    request ``since``; with None, the click's answer may have brought them too (when the
+    seat's own card won the trick it leads again at once, and that answer is the DM's
+    update for the turn: no separate edit follows)."""
     server = app.harness.server
 
     def live() -> StoredMessage | None:
         msg = server.message(dm.id)
         version = app.service.info(table_id).version
-        if edited_since(app, dm.id, since) and versions(msg) == {version}:
+        if (since is None or edited_since(app, dm.id, since)) and versions(msg) == {version}:
             return msg
         return None
 
-    return await app.harness.wait_until(live, what="the DM panel edited with live controls")
-
-
-async def dm_offers_turn(app: App, dm: StoredMessage, table_id: int) -> StoredMessage:
-    """Wait until ``dm`` offers the choices of the current table version, however it came
-    to: edited for the turn, or — when the seat's own card won the trick and it leads
-    again — the click's answer already carrying the next turn's controls."""
-    server = app.harness.server
-
-    def offers() -> StoredMessage | None:
-        msg = server.message(dm.id)
-        return msg if versions(msg) == {app.service.info(table_id).version} else None
-
-    return await app.harness.wait_until(offers, what="the DM panel offering this turn")
-
+    return await app.harness.wait_until(live, what="the DM panel offering this turn")
 
 
 async def test_dm_of_the_deal_is_edited_after_a_restart_and_plays(
@@ -89,7 +79,7 @@ async def test_dm_of_the_deal_is_edited_after_a_restart_and_plays(
     # alice plays her first turn(s) on the DM, until an AI player is to act
     for _ in range(5):
         await advance_until_turn(app, clock, table_id, seat)
-        await take_turn(alice, await live_dm(app, dm, table_id, 0), rng)
+        await take_turn(alice, await live_dm(app, dm, table_id, None), rng)
         await app.service.settle()
         if seat not in app.service.info(table_id).to_act:
             break
@@ -168,7 +158,7 @@ async def test_the_reminder_is_posted_once_per_turn_across_a_restart(
     # update for that turn: no separate edit follows.)
     await take_turn(alice, panel, random.Random(8))
     await advance_until_turn(app, clock, table_id, seat)
-    await dm_offers_turn(app, dm, table_id)
+    await live_dm(app, dm, table_id, None)
     await app.service.settle()
     await fake_discord.settle()
     assert reminders(app) == 1
