@@ -49,12 +49,13 @@ async def test_every_dm_lists_the_whole_hand_at_the_first_card_play(
 
     await play_until(app, table_id, public, humans, first_card_played,  # type: ignore[arg-type]
                      rng=random.Random(5))
+    deal = app.service.info(table_id).deal  # not always the first: a Truf misdeal redeals
     for user, seat in humans.items():
         assert seat is not None
         hand = list(app.service.view(table_id, seat)["hand"])
         assert hand
         await fake_discord.wait_until(lambda u=user, h=hand: lists_hand(  # type: ignore[misc]
-            hand_dm(u, table_id, 0), h), what=f"{user.user.username}'s whole hand by DM")
+            hand_dm(u, table_id, deal), h), what=f"{user.user.username}'s whole hand by DM")
 
 
 async def _lead_panel(app: App, user: SimulatedUser, public: StoredMessage, table_id: int,
