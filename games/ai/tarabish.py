@@ -568,6 +568,9 @@ class TarabishSampler(WorldSampler):
                       seat == dealer and not may_pass)
                      for seat, bid in view["auction"] if seat != k.me]
         self.first_turn_done = {s for s, _ in (k.tricks[0] if k.tricks else k.trick)}
+        self.surprises = 0
+        """How many of the other players' bids and cards the world last drawn does not
+        explain (its :attr:`weight` is :data:`SURPRISE` to this power)."""
 
     def _runs_ok(self, dealt: list[list[int]]) -> bool:
         """The dealt hands agree with the public run facts (declared values, and with
@@ -634,7 +637,8 @@ class TarabishSampler(WorldSampler):
                 world, card_surprises = self._replay(dealt)
             except GameError:  # a declared run missing from this draw
                 continue
-            self.weight = SURPRISE ** (surprises + card_surprises)
+            self.surprises = surprises + card_surprises
+            self.weight = SURPRISE ** self.surprises
             if ok and world.runs_public() == want:
                 return world
             fallback = world
@@ -717,6 +721,12 @@ class TarabishSampler(WorldSampler):
         if len(self.places) == 4:
             dealt[k.me] = k.hand + hands[3]
         return dealt
+
+    def card_surprises(self, dealt: list[list[int]]) -> int:
+        """How many of the other players' cards the rule-based player would not have
+        played had the hands been ``dealt`` (record order) — for a bench that checks the
+        likelihood against the real deal."""
+        return self._replay(dealt)[1]
 
     def _replay(self, dealt: list[list[int]]) -> tuple[TarabishDeal, int]:
         """The world dealt ``dealt`` taken through the view's history, and how many of the
