@@ -23,11 +23,12 @@ import random
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.ai import make_player
-from games.ai.tarabish import SURPRISE, TarabishSampler, auction_rule
+from games.ai.tarabish import SURPRISE, TarabishSampler
 from games.registry import GAMES
 from games.tarabish import TarabishDeal
 
@@ -57,6 +58,26 @@ def holder_shares(hands: list[list[set[int]]], surprises: list[int], truth: list
     return out
 
 
+def measure(deal: TarabishDeal, view: dict[str, Any], rng: random.Random, worlds: int
+            ) -> tuple[bool, dict[float, float]] | None:
+    """For seat 0's decision in ``deal``: whether the real deal explains every other
+    player's bid and card, and :func:`holder_shares` of ``worlds`` sampled worlds (None
+    when the others hold no card)."""
+    played = {c for t in deal.completed for _, c in t[1]} | {c for _, c in deal.trick}
+    truth = [set(h) for h in deal.dealt]
+    if not any(truth[s] - played for s in (1, 2, 3)):
+        return None
+    sampler = TarabishSampler(view, {}, rng)
+    explained = sampler.unexplained([list(h) for h in deal.dealt]) == 0
+    hands, surprises = [], []
+    for _ in range(worlds):
+        world = sampler.sample()
+        assert isinstance(world, TarabishDeal)
+        hands.append([set(h) for h in world.dealt])
+        surprises.append(sampler.surprises)
+    return explained, holder_shares(hands, surprises, truth, 0, played)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -76,26 +97,15 @@ def main() -> None:
             legal = deal.legal_actions(seat)
             view = deal.view(seat)
             tricks = len(view["tricks"])
-            played = {c for t in deal.completed for _, c in t[1]} | {c for _, c in deal.trick}
-            truth = [set(h) for h in deal.dealt]
-            hidden = any(truth[s] - played for s in (1, 2, 3))
-            if seat == 0 and view["phase"] == "play" and tricks >= 1 and len(legal) > 1 \
-                    and hidden:
-                sampler = TarabishSampler(view, {}, random.Random(f"{args.seed}:{deal_no}"))
-                bids_ok = all(auction_rule(deal.dealt[s][:6], forced) == bid
-                              for s, bid, forced in sampler.bids)
-                cards_ok = sampler.card_surprises([list(h) for h in deal.dealt]) == 0
-                explained[0] += bids_ok and cards_ok
-                explained[1] += 1
-                hands, surprises = [], []
-                for _ in range(args.worlds):
-                    world = sampler.sample()
-                    assert isinstance(world, TarabishDeal)
-                    hands.append([set(h) for h in world.dealt])
-                    surprises.append(sampler.surprises)
-                stage = next(i for i, (lo, hi) in enumerate(STAGES) if lo <= tricks <= hi)
-                for f, x in holder_shares(hands, surprises, truth, 0, played).items():
-                    shares[stage][f].append(x)
+            if seat == 0 and view["phase"] == "play" and tricks >= 1 and len(legal) > 1:
+                found = measure(deal, view, random.Random(f"{args.seed}:{deal_no}"),
+                                args.worlds)
+                if found is not None:
+                    explained[0] += found[0]
+                    explained[1] += 1
+                    stage = next(i for i, (lo, hi) in enumerate(STAGES) if lo <= tricks <= hi)
+                    for f, x in found[1].items():
+                        shares[stage][f].append(x)
             deal.apply(seat, movers[seat].choose(view, legal))
     print(f"Real deal explains every bid and card: {explained[0]} of {explained[1]} "
           f"decisions ({explained[0] / explained[1]:.1%})\n")

@@ -588,15 +588,17 @@ class TarabishSampler(WorldSampler):
                 return False
         return True
 
-    def _bid_surprises(self, dealt: list[list[int]]) -> int:
+    def _bid_surprises(self, dealt: list[list[int]], seen_first: bool = False) -> int:
         """How many other bidders' bids :func:`auction_rule` would not have made from six
-        of their dealt cards (a random six, put first as dealt: the kitty was three random
-        cards of the nine)."""
+        of their dealt cards: a random six, put first as dealt (the kitty was three random
+        cards of the nine), or with ``seen_first`` the first six as dealt (the real
+        deal's record order)."""
         rng = self.rng
         count = 0
         for seat, bid, forced in self.bids:
             hand = dealt[seat]
-            rng.shuffle(hand)
+            if not seen_first:
+                rng.shuffle(hand)
             count += auction_rule(hand[:6], forced) != bid
         return count
 
@@ -722,11 +724,12 @@ class TarabishSampler(WorldSampler):
             dealt[k.me] = k.hand + hands[3]
         return dealt
 
-    def card_surprises(self, dealt: list[list[int]]) -> int:
-        """How many of the other players' cards the rule-based player would not have
-        played had the hands been ``dealt`` (record order) — for a bench that checks the
-        likelihood against the real deal."""
-        return self._replay(dealt)[1]
+    def unexplained(self, dealt: list[list[int]]) -> int:
+        """How many of the other players' bids and cards the rule-based player would not
+        have made had the hands been ``dealt`` in this order (each bidder seeing his
+        first six) — for a bench and a test that check the likelihood against the real
+        deal."""
+        return self._bid_surprises(dealt, seen_first=True) + self._replay(dealt)[1]
 
     def _replay(self, dealt: list[list[int]]) -> tuple[TarabishDeal, int]:
         """The world dealt ``dealt`` taken through the view's history, and how many of the

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.ai import make_player
-from games.ai.tarabish import TarabishSampler
+from games.ai.tarabish import SURPRISE, TarabishSampler
 from games.errors import IllegalAction
 from games.registry import GAMES
 from games.tarabish import TarabishDeal
@@ -72,7 +72,7 @@ def test_a_world_whose_hands_cannot_explain_the_plays_is_refused() -> None:
 
 def test_the_likelihood_explains_real_rules_players_better_than_drawn_worlds() -> None:
     """The likelihood's model of the other players is the rule-based player: in the real
-    deal of four ``rules`` players it finds (almost) every card of theirs explained, while
+    deal of four ``rules`` players it finds (almost) every bid and card of theirs explained, while
     worlds drawn from one player's view often leave some unexplained; the count it
     reports is the power of the world's weight."""
     explained = decisions = drawn_surprised = 0
@@ -85,11 +85,11 @@ def test_the_likelihood_explains_real_rules_players_better_than_drawn_worlds() -
             view = deal.view(seat)
             if deal.phase == "play" and deal.completed:
                 sampler = TarabishSampler(view, {}, random.Random(k))
-                explained += sampler.card_surprises([list(h) for h in deal.dealt]) == 0
+                explained += sampler.unexplained([list(h) for h in deal.dealt]) == 0
                 decisions += 1
                 sampler.sample()
                 drawn_surprised += sampler.surprises > 0
-                assert sampler.weight == pytest.approx(0.5 ** sampler.surprises)
+                assert sampler.weight == pytest.approx(SURPRISE ** sampler.surprises)
             deal.apply(seat, players[seat].choose(view, deal.legal_actions(seat)))
     assert decisions > 200
     assert explained >= 0.95 * decisions
