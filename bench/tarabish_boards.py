@@ -19,6 +19,13 @@ grouped by where the two plays first part:
 
 For each group: the boards, ``search``'s duplicate score, its mean lead in hand points per
 board (both plays together) and the boards it lost (ties count ½).
+
+A second table splits the boards bid alike by which calling side went bait (scored
+nothing: its opponents took the hand) — ``search``'s side at one table, ``rules``' at the
+other, both or neither. In a board bid alike each level is the calling side at one table
+and the defence at the other, so the board compares ``search`` calling against ``rules``
+defending with ``rules`` calling against ``search`` defending: its result cannot be split
+into attack and defence, but a bait shows which table's play broke the hand.
 """
 
 from __future__ import annotations
@@ -78,6 +85,28 @@ def board_result(a: Play, b: Play) -> tuple[float, int]:
     return points, mine[0] - theirs[0]
 
 
+def baited_side(a: Play, b: Play) -> str:
+    """For a board bid alike: which level's calling side went bait (module docstring)."""
+    calls = [seat for seat, bid in a[2] if bid != "pass"]
+    side = calls[-1] % 2
+    mine, theirs = (a, b) if a[3] == side else (b, a)
+    went = mine[0][side] == 0, theirs[0][side] == 0
+    return {(False, False): "neither", (True, False): "search's side only",
+            (False, True): "rules' side only", (True, True): "both"}[went]
+
+
+def table(groups: dict[str, list[tuple[float, int]]], first: str) -> None:
+    """Print one table of groups (``first`` names the first column)."""
+    print(f"| {first} | count | search's duplicate score | search's lead per board | "
+          "boards search lost |\n|---|---:|---:|---:|---:|")
+    for name in sorted(groups, key=lambda g: (g != "all boards", g != "same auction",
+                                              "(" in g, g)):
+        rows = groups[name]
+        score = sum(p for p, _ in rows)
+        print(f"| {name} | {len(rows)} | {score / len(rows) * 100:.1f}% | "
+              f"{sum(d for _, d in rows) / len(rows):+.1f} | {len(rows) - score:g} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("records", help="the --records directory of a search,rules run")
@@ -89,6 +118,7 @@ def main() -> None:
             continue
         boards[int(found.group(1))][int(found.group(2))] = read_play(path)
     groups: dict[str, list[tuple[float, int]]] = defaultdict(list)
+    baits: dict[str, list[tuple[float, int]]] = defaultdict(list)
     for plays in boards.values():
         if len(plays) == 2:
             result = board_result(plays[0], plays[1])
@@ -97,14 +127,11 @@ def main() -> None:
             groups[detail.split(" (")[0]].append(result)
             if detail != "same auction":
                 groups[detail].append(result)
-    print("| boards | count | search's duplicate score | search's lead per board | "
-          "boards search lost |\n|---|---:|---:|---:|---:|")
-    for name in sorted(groups, key=lambda g: (g != "all boards", g != "same auction",
-                                              "(" in g, g)):
-        rows = groups[name]
-        score = sum(p for p, _ in rows)
-        print(f"| {name} | {len(rows)} | {score / len(rows) * 100:.1f}% | "
-              f"{sum(d for _, d in rows) / len(rows):+.1f} | {len(rows) - score:g} |")
+            else:
+                baits[baited_side(plays[0], plays[1])].append(result)
+    table(groups, "boards")
+    print()
+    table(baits, "boards bid alike: bait")
 
 
 if __name__ == "__main__":
