@@ -88,6 +88,8 @@ def board_result(a: Play, b: Play) -> tuple[float, int]:
 def baited_side(a: Play, b: Play) -> str:
     """For a board bid alike: which level's calling side went bait (module docstring)."""
     calls = [seat for seat, bid in a[2] if bid != "pass"]
+    if not calls:  # all passed (``dealer_may_pass``): no hand was played
+        return "no call"
     side = calls[-1] % 2
     mine, theirs = (a, b) if a[3] == side else (b, a)
     went = mine[0][side] == 0, theirs[0][side] == 0
