@@ -47,7 +47,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from games.ai import ALL_LEVELS, DEFAULT_BUDGET, Budget, OraclePlayer, make_player
+from games.ai import ALL_LEVELS, DEFAULT_BUDGET, Budget, OraclePlayer, Player, make_player
 from games.ai.results import deal_winner, side_scores, side_tiebreaks
 from games.base import Deal, Match
 from games.errors import GameError
@@ -73,6 +73,10 @@ class SimConfig:
     budget: Budget = DEFAULT_BUDGET
     records: str | None = None
     jobs: int = 1
+    make: Callable[..., Player] = make_player
+    """How a level's player is made (:func:`games.ai.make_player`'s signature): a bench
+    may make measurement players of its own; with ``jobs`` above 1 it must be a
+    module-level function (it is pickled to the worker processes)."""
 
 
 @dataclass
@@ -102,8 +106,9 @@ def _play_deal(deal: Deal, seat_players: Sequence[Any], budget: Budget,
             if not legal:
                 continue
             player = seat_players[seat]
-            if isinstance(player, OraclePlayer):
-                player.see(deal)  # measurement only: the oracle sees every hand
+            see = getattr(player, "see", None)
+            if see is not None:  # measurement only: the oracle (or a bench's player) is
+                see(deal)  # shown the deal
             t0 = time.perf_counter()
             action = player.choose(deal.view(seat), legal, budget)
             dt = (time.perf_counter() - t0) * 1000.0
@@ -126,8 +131,8 @@ def play_board(cfg: SimConfig, board: int) -> list[PlayResult]:
         for i, side in enumerate(sides):
             for seat in side:
                 level = cfg.levels[entry_of_side[i]]
-                seat_players[seat] = make_player(level, seed=f"{board_seed}:{rot}:{seat}",
-                                                 options=cfg.options)
+                seat_players[seat] = cfg.make(level, seed=f"{board_seed}:{rot}:{seat}",
+                                              options=cfg.options)
         times: dict[str, list[float]] = {}
         if cfg.matches:
             side_score, win_side = _play_match(match, seat_players, cfg, times)

@@ -542,21 +542,30 @@ class TarabishSampler(WorldSampler):
     """Worlds for a Tarabish decision (constraints in the module docstring)."""
 
     def __init__(self, view: Mapping[str, Any], options: Mapping[str, Any],
-                 rng: random.Random) -> None:
+                 rng: random.Random, revealed: Mapping[int, Sequence[int]] | None = None
+                 ) -> None:
+        """``revealed``: for measurement only (``bench/tarabish_knowledge.py``), other
+        seats' hands shown to the sampler — seat → the card ints he holds now — which
+        every world of the card play then deals exactly; a player never has them."""
         self.view = view
         self.options = dict(options)
         self.rng = rng
         k = TarabishKnowledge(view, options)
         self.k = k
         auction = view["phase"] == "auction"
-        self.places = [s for s in range(4) if s != k.me]
+        self.revealed = {} if auction else {s: list(h) for s, h in (revealed or {}).items()
+                                            if s != k.me}
+        shown = {c for h in self.revealed.values() for c in h}
+        self.pool = [c for c in k.unseen if c not in shown]
+        """The unseen cards the worlds deal at random (the revealed hands left out)."""
+        self.places = [s for s in range(4) if s != k.me and s not in self.revealed]
         self.sizes = [9 if auction else k.sizes[s] - len(k.pinned.get(s, ())) for s in
                       self.places]
         if auction:  # my own kitty is unknown to me
             self.places.append(k.me)
             self.sizes.append(3)
         self.allowed = [sum(1 << i for i, s in enumerate(self.places) if k.may_hold(s, c))
-                        for c in k.unseen]
+                        for c in self.pool]
         self.weights: list[list[float]] | None = None
         if k.caller is not None and k.caller != k.me and k.trump >= 0:
             self.weights = [[2.0 if (s == k.caller and u == k.trump) else 1.0
@@ -605,13 +614,15 @@ class TarabishSampler(WorldSampler):
     def _draw(self) -> list[list[int]]:
         """Full dealt hands (record order: for me, the six seen cards first)."""
         k = self.k
-        hands = deal_constrained(k.unseen, self.sizes, self.allowed, self.rng, self.weights)
+        hands = deal_constrained(self.pool, self.sizes, self.allowed, self.rng, self.weights)
         dealt: list[list[int]] = [[] for _ in range(4)]
+        for s, held in self.revealed.items():
+            dealt[s] = list(k.played_by[s]) + held
         for i, s in enumerate(self.places):
             if s != k.me:
                 dealt[s] = list(k.played_by[s]) + sorted(k.pinned.get(s, ())) + hands[i]
         mine = list(k.played_by[k.me]) + k.hand
-        if len(self.places) == 4:
+        if k.me in self.places:  # the auction: my kitty is drawn too
             mine = k.hand + hands[3]
         dealt[k.me] = mine
         return dealt
@@ -671,12 +682,12 @@ class TarabishSampler(WorldSampler):
         pins: dict[int, set[int]] = {}
         barred: dict[int, set[int]] = {}
         taken: set[int] = set()
-        unseen = set(k.unseen)
+        unseen = set(self.pool)
         winner = self._winner_key()
         eldest = self.view["eldest"]
         tie_none = self.options.get("run_tie") == "none_score"
         for seat, value in k.declared.items():
-            if seat == k.me or seat == k.run_winner:
+            if seat == k.me or seat == k.run_winner or seat in self.revealed:
                 continue
             length = 3 if value == RUN_3 else 4
             played = set(k.played_by[seat])
@@ -710,7 +721,7 @@ class TarabishSampler(WorldSampler):
             pins[seat] = need
             barred[seat] = bar
             taken |= need
-        cards = [c for c in k.unseen if c not in taken]
+        cards = [c for c in self.pool if c not in taken]
         sizes = [self.sizes[i] - len(pins.get(s, ())) for i, s in enumerate(self.places)]
         allowed = [sum(1 << i for i, s in enumerate(self.places)
                        if k.may_hold(s, c) and c not in barred.get(s, ())) for c in cards]
@@ -720,7 +731,7 @@ class TarabishSampler(WorldSampler):
             if s != k.me:
                 dealt[s] = (list(k.played_by[s]) + sorted(k.pinned.get(s, ()))
                             + sorted(pins.get(s, ())) + hands[i])
-        if len(self.places) == 4:
+        if k.me in self.places:  # the auction: my kitty is drawn too
             dealt[k.me] = k.hand + hands[3]
         return dealt
 

@@ -10,6 +10,7 @@ import pytest
 
 from games.ai import make_player
 from games.ai.tarabish import SURPRISE, TarabishSampler
+from games.cards import card
 from games.errors import IllegalAction
 from games.registry import GAMES
 from games.tarabish import TarabishDeal
@@ -94,3 +95,41 @@ def test_the_likelihood_explains_real_rules_players_better_than_drawn_worlds() -
     assert decisions > 200
     assert explained >= 0.95 * decisions
     assert drawn_surprised >= 0.3 * decisions
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_revealed_hands_are_dealt_exactly_and_the_rest_stays_consistent(
+        options: dict[str, Any]) -> None:
+    """For the knowledge bench: a hand shown to the sampler is in every world as it
+    really is, the other hidden cards still go to the other players (runs and bella
+    planted as the view says), and with every hand shown the world is the real deal."""
+    checked = 0
+    for k in range(6):
+        deal = GAMES["tarabish"].match_type(options, 4, k % 4, seed=f"shown:{k}").start_deal()
+        assert isinstance(deal, TarabishDeal)
+        players = [make_player("rules", seed=s) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.to_act[0]
+            view = deal.view(seat)
+            if deal.phase == "play":
+                held = {s: sorted(card(c) for c in deal.view(s)["hand"]) for s in range(4)}
+                partner = seat ^ 2
+                sampler = TarabishSampler(view, options, random.Random(k),
+                                          {partner: held[partner]})
+                for _ in range(3):
+                    world = sampler.sample()
+                    assert isinstance(world, TarabishDeal)
+                    assert sorted(card(c) for c in world.view(partner)["hand"]) == held[partner]
+                    assert sorted(card(c) for c in world.view(seat)["hand"]) == held[seat]
+                    others = sorted(c for s in (seat ^ 1, seat ^ 3)
+                                    for c in (card(x) for x in world.view(s)["hand"]))
+                    assert others == sorted(held[seat ^ 1] + held[seat ^ 3])
+                    assert world.view(seat) == view
+                everyone = TarabishSampler(view, options, random.Random(k),
+                                           {s: held[s] for s in range(4) if s != seat})
+                world = everyone.sample()
+                for s in range(4):
+                    assert sorted(card(c) for c in world.view(s)["hand"]) == held[s]
+                checked += 1
+            deal.apply(seat, players[seat].choose(view, deal.legal_actions(seat)))
+    assert checked > 100
