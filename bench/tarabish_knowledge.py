@@ -19,6 +19,7 @@ rows is what the missing knowledge of each hand costs the search.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Mapping, Sequence
 from functools import partial
@@ -26,8 +27,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import random
 
 from bot.simulate import SimConfig, run
 from games.actions import Action

@@ -1,9 +1,12 @@
 """Tarabish search worlds: the view's history replayed on the engine's fast paths
-(TarabishSampler._replay) leaves the world exactly where the engine's own play left it."""
+(TarabishSampler._replay) leaves the world exactly where the engine's own play left it;
+the likelihood explains real ``rules`` players; hands shown to the sampler for measurement
+are dealt exactly."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,25 +27,33 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS)
-def test_the_real_hands_replay_to_the_real_position(options: dict[str, Any]) -> None:
-    checked = 0
-    for k in range(12):
-        deal = GAMES["tarabish"].match_type(options, 4, k % 4, seed=f"replay:{k}").start_deal()
+def rules_decisions(options: dict[str, Any], prefix: str, deals: int
+                    ) -> Iterator[tuple[int, TarabishDeal, int, dict[str, Any]]]:
+    """Every decision of ``deals`` deals of four ``rules`` players, before it is made:
+    the deal's number, the deal, the seat to act and its view."""
+    for k in range(deals):
+        deal = GAMES["tarabish"].match_type(options, 4, k % 4, seed=f"{prefix}:{k}").start_deal()
         assert isinstance(deal, TarabishDeal)
         players = [make_player("rules", seed=s) for s in range(4)]
         while not deal.is_over:
             seat = deal.to_act[0]
             view = deal.view(seat)
-            if deal.phase == "play":
-                sampler = TarabishSampler(view, options, random.Random(k))
-                world, _ = sampler._replay([list(h) for h in deal.dealt])
-                for s in range(4):
-                    assert world.view(s) == deal.view(s)
-                assert world.declared == deal.declared
-                assert world.bella_seat == deal.bella_seat
-                checked += 1
+            yield k, deal, seat, view
             deal.apply(seat, players[seat].choose(view, deal.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_real_hands_replay_to_the_real_position(options: dict[str, Any]) -> None:
+    checked = 0
+    for k, deal, _, view in rules_decisions(options, "replay", 12):
+        if deal.phase == "play":
+            sampler = TarabishSampler(view, options, random.Random(k))
+            world, _ = sampler._replay([list(h) for h in deal.dealt])
+            for s in range(4):
+                assert world.view(s) == deal.view(s)
+            assert world.declared == deal.declared
+            assert world.bella_seat == deal.bella_seat
+            checked += 1
     assert checked > 100
 
 
@@ -77,21 +88,14 @@ def test_the_likelihood_explains_real_rules_players_better_than_drawn_worlds() -
     worlds drawn from one player's view often leave some unexplained; the count it
     reports is the power of the world's weight."""
     explained = decisions = drawn_surprised = 0
-    for k in range(8):
-        deal = GAMES["tarabish"].match_type({}, 4, k % 4, seed=f"likely:{k}").start_deal()
-        assert isinstance(deal, TarabishDeal)
-        players = [make_player("rules", seed=s) for s in range(4)]
-        while not deal.is_over:
-            seat = deal.to_act[0]
-            view = deal.view(seat)
-            if deal.phase == "play" and deal.completed:
-                sampler = TarabishSampler(view, {}, random.Random(k))
-                explained += sampler.unexplained([list(h) for h in deal.dealt]) == 0
-                decisions += 1
-                sampler.sample()
-                drawn_surprised += sampler.surprises > 0
-                assert sampler.weight == pytest.approx(SURPRISE ** sampler.surprises)
-            deal.apply(seat, players[seat].choose(view, deal.legal_actions(seat)))
+    for k, deal, _, view in rules_decisions({}, "likely", 8):
+        if deal.phase == "play" and deal.completed:
+            sampler = TarabishSampler(view, {}, random.Random(k))
+            explained += sampler.unexplained([list(h) for h in deal.dealt]) == 0
+            decisions += 1
+            sampler.sample()
+            drawn_surprised += sampler.surprises > 0
+            assert sampler.weight == pytest.approx(SURPRISE ** sampler.surprises)
     assert decisions > 200
     assert explained >= 0.95 * decisions
     assert drawn_surprised >= 0.3 * decisions
@@ -104,32 +108,25 @@ def test_revealed_hands_are_dealt_exactly_and_the_rest_stays_consistent(
     really is, the other hidden cards still go to the other players (runs and bella
     planted as the view says), and with every hand shown the world is the real deal."""
     checked = 0
-    for k in range(6):
-        deal = GAMES["tarabish"].match_type(options, 4, k % 4, seed=f"shown:{k}").start_deal()
-        assert isinstance(deal, TarabishDeal)
-        players = [make_player("rules", seed=s) for s in range(4)]
-        while not deal.is_over:
-            seat = deal.to_act[0]
-            view = deal.view(seat)
-            if deal.phase == "play":
-                held = {s: sorted(card(c) for c in deal.view(s)["hand"]) for s in range(4)}
-                partner = seat ^ 2
-                sampler = TarabishSampler(view, options, random.Random(k),
-                                          {partner: held[partner]})
-                for _ in range(3):
-                    world = sampler.sample()
-                    assert isinstance(world, TarabishDeal)
-                    assert sorted(card(c) for c in world.view(partner)["hand"]) == held[partner]
-                    assert sorted(card(c) for c in world.view(seat)["hand"]) == held[seat]
-                    others = sorted(c for s in (seat ^ 1, seat ^ 3)
-                                    for c in (card(x) for x in world.view(s)["hand"]))
-                    assert others == sorted(held[seat ^ 1] + held[seat ^ 3])
-                    assert world.view(seat) == view
-                everyone = TarabishSampler(view, options, random.Random(k),
-                                           {s: held[s] for s in range(4) if s != seat})
-                world = everyone.sample()
-                for s in range(4):
-                    assert sorted(card(c) for c in world.view(s)["hand"]) == held[s]
-                checked += 1
-            deal.apply(seat, players[seat].choose(view, deal.legal_actions(seat)))
+    for k, deal, seat, view in rules_decisions(options, "shown", 6):
+        if deal.phase == "play":
+            held = {s: sorted(card(c) for c in deal.view(s)["hand"]) for s in range(4)}
+            partner = seat ^ 2
+            sampler = TarabishSampler(view, options, random.Random(k),
+                                      {partner: held[partner]})
+            for _ in range(3):
+                world = sampler.sample()
+                assert isinstance(world, TarabishDeal)
+                assert sorted(card(c) for c in world.view(partner)["hand"]) == held[partner]
+                assert sorted(card(c) for c in world.view(seat)["hand"]) == held[seat]
+                others = sorted(c for s in (seat ^ 1, seat ^ 3)
+                                for c in (card(x) for x in world.view(s)["hand"]))
+                assert others == sorted(held[seat ^ 1] + held[seat ^ 3])
+                assert world.view(seat) == view
+            everyone = TarabishSampler(view, options, random.Random(k),
+                                       {s: held[s] for s in range(4) if s != seat})
+            world = everyone.sample()
+            for s in range(4):
+                assert sorted(card(c) for c in world.view(s)["hand"]) == held[s]
+            checked += 1
     assert checked > 100
