@@ -32,8 +32,8 @@ from bot.simulate import SimConfig, run
 from games.actions import Action
 from games.ai import Budget, Player, SearchPlayer, make_player
 from games.ai.adapter import GameAI, WorldSampler
+from games.ai.players import ShownTheDeal
 from games.ai.tarabish import TarabishSampler
-from games.base import Deal
 from games.cards import card
 
 SHOWN: dict[str, tuple[int, ...]] = {
@@ -46,7 +46,7 @@ SHOWN: dict[str, tuple[int, ...]] = {
 """Each row's revealed seats, as offsets from the ``search`` player's own seat."""
 
 
-class ShownHandsSearch(SearchPlayer):
+class ShownHandsSearch(ShownTheDeal, SearchPlayer):
     """``search`` whose worlds deal the hands of the seats at ``offsets`` from its own as
     they really are (measurement only; :meth:`see` hands it the deal)."""
 
@@ -54,11 +54,6 @@ class ShownHandsSearch(SearchPlayer):
                  options: Mapping[str, Any] | None = None) -> None:
         super().__init__(seed, options)
         self.offsets = tuple(offsets)
-        self._deal: Deal | None = None
-
-    def see(self, deal: Deal) -> None:
-        """The real deal of the next decision."""
-        self._deal = deal
 
     def worlds(self, ai: GameAI, view: Mapping[str, Any], legal: Sequence[Action],
                options: Mapping[str, Any], rng: random.Random) -> WorldSampler:

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from games.ai import ALL_LEVELS, DEFAULT_BUDGET, Budget, OraclePlayer, Player, make_player
+from games.ai.players import ShownTheDeal
 from games.ai.results import deal_winner, side_scores, side_tiebreaks
 from games.base import Deal, Match
 from games.errors import GameError
@@ -106,9 +107,8 @@ def _play_deal(deal: Deal, seat_players: Sequence[Any], budget: Budget,
             if not legal:
                 continue
             player = seat_players[seat]
-            see = getattr(player, "see", None)
-            if see is not None:  # measurement only: the oracle (or a bench's player) is
-                see(deal)  # shown the deal
+            if isinstance(player, ShownTheDeal):  # measurement only: the oracle (or a
+                player.see(deal)  # bench's partly sighted player) is shown the deal
             t0 = time.perf_counter()
             action = player.choose(deal.view(seat), legal, budget)
             dt = (time.perf_counter() - t0) * 1000.0

@@ -219,7 +219,19 @@ class Weights:
         return mean - z * se if se != math.inf else mean
 
 
-class OraclePlayer(SearchPlayer):
+class ShownTheDeal:
+    """A measurement player handed the real deal before each decision (:mod:`bot.simulate`
+    calls :meth:`see`): the oracle, and benches' partly sighted players. Never offered at
+    a table."""
+
+    _deal: Deal | None = None
+
+    def see(self, deal: Deal) -> None:
+        """The real deal of the next decision."""
+        self._deal = deal
+
+
+class OraclePlayer(ShownTheDeal, SearchPlayer):
     """The ceiling, for measurement only: the search player given the real deal.
 
     It sees every hand (and the stock), so it is never offered to players
@@ -236,15 +248,6 @@ class OraclePlayer(SearchPlayer):
 
     level = "oracle"
     uses_fitted = False
-
-    def __init__(self, seed: int | str | None = None,
-                 options: Mapping[str, Any] | None = None) -> None:
-        super().__init__(seed, options)
-        self._deal: Deal | None = None
-
-    def see(self, deal: Deal) -> None:
-        """The real deal of the next decision."""
-        self._deal = deal
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action],
                budget: Budget = DEFAULT_BUDGET) -> Action:
