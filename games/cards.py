@@ -16,19 +16,16 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from games.errors import IllegalAction, quote
-
-SUITS = "SHDC"
-"""Suit letters; a suit's int is its index here (S=0, H=1, D=2, C=3)."""
+from games.suits import RED_SUITS as RED_SUITS
+from games.suits import SUIT_NAMES as SUIT_NAMES
+from games.suits import SUIT_SYMBOLS as SUIT_SYMBOLS
+from games.suits import SUITS as SUITS
 
 NATURAL = "23456789TJQKA"
 """Ranks from lowest to highest in the usual order; a rank's int is its index here."""
 
 RANKS = "AKQJT98765432"
 """Ranks as written in the rule files, highest first."""
-
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
-RED_SUITS = frozenset({1, 2})
 
 DISPLAY_SUIT_ORDER = (0, 1, 3, 2)
 """Suits for showing a hand: spades, hearts, clubs, diamonds — black and red alternate."""

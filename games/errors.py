@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.suits import SUIT_NAMES
+
 Param = int | str | Sequence[Any] | None
 """A value in a refusal: a number, a seat, a card code (``"KH"``), a suit index, a word, or a
 list of those (see :class:`IllegalAction`)."""
@@ -77,8 +79,6 @@ def english(template: str, params: Mapping[str, Any]) -> str:
 
 def english_value(key: str, value: Any) -> str:
     """One refusal field in the engine's English (its kind from its name)."""
-    from games.cards import SUIT_NAMES
-
     joiner = " + " if key.endswith("_plus") else ", "
     if key.startswith("parts"):
         return "; ".join(english(str(t), dict(p)) for t, p in value)
