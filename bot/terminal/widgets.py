@@ -256,7 +256,11 @@ class HandView(Widget, can_focus=True):
         return None
 
     def on_click(self, event: Click) -> None:
-        card = self.card_at(event.x - 1, event.y)  # one column of padding
+        """A click's offset counts the widget's whole box: the top border row (the line
+        above the hand) and the left padding come before the first card, so cards are
+        found by the offset in the content area (a click on the border picks none)."""
+        offset = event.get_content_offset(self)
+        card = None if offset is None else self.card_at(offset.x, offset.y)
         if card is not None:
             self.cursor = card if card in self.legal else self.cursor
             self.refresh()

@@ -8,6 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from bot.terminal.app import Notice, TableApp
+from bot.terminal.widgets import HandView, Spot
 
 STEPS = 400
 """How many event-loop turns a helper waits for the table at most."""
@@ -64,3 +65,11 @@ async def type_card(pilot: Pilot[Any], app: TableApp, card: str) -> str:
     await pilot.press(*rank, card[1].lower(), "enter")
     await settle(pilot, app)
     return str(app.query_one("#message").render())
+
+
+async def click_card(pilot: Pilot[Any], spot: Spot) -> None:
+    """Click the middle of a card of the hand panel where it is drawn: below the panel's
+    top border, right of its left padding."""
+    hand = pilot.app.query_one(HandView)
+    left, top = hand.styles.gutter.left, hand.styles.gutter.top
+    await pilot.click(HandView, offset=(left + (spot.start + spot.end) // 2, top + spot.row))

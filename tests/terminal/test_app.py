@@ -7,11 +7,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from terminal_pilot import screen_text, settle, take_turn, type_card, until_a_card_is_refused
+from terminal_pilot import (
+    click_card,
+    screen_text,
+    settle,
+    take_turn,
+    type_card,
+    until_a_card_is_refused,
+)
 from textual.pilot import Pilot
 
 from bot.terminal.app import Confirm, Notice, TableApp
 from bot.terminal.config import PlayConfig
+from bot.words.cards import card_text
 from games.registry import GAMES
 
 
@@ -220,22 +228,56 @@ def test_snapshot_of_the_80x24_table(game: str, tmp_path: Path, snap_compare: An
 
 
 async def test_a_click_on_a_card_plays_it(tmp_path: Path) -> None:
+    """A click on a card of any suit row (the bottom one too) plays that card: the hand
+    panel's first card row is under its top border."""
     from bot.terminal.widgets import HandView
 
     app = make_app("turup", tmp_path / "t.db")
     async with app.run_test(size=(80, 24)) as pilot:
         assert await settle(pilot, app) == "turn"
         hand = app.query_one(HandView)
-        assert app.current is not None
-        spot = next(s for s in hand.spots if s.card in app.current.cards)
-        before = app.model.logged if app.model else 0
-        await pilot.click(HandView, offset=(spot.start + 2, spot.row))
-        await settle(pilot, app)
-        assert app.model is not None
-        new = [x for _, x in list(app.model.log)[-(app.model.logged - before):]]
-        from bot.words.cards import card_text
+        goal = set(range(len(hand.rows())))
+        clicked: set[int] = set()
+        bottom = False
+        for _ in range(40):
+            if clicked == goal and bottom:
+                break
+            state = await settle(pilot, app)
+            if state == "notice":
+                await pilot.press("space")
+                continue
+            assert state == "turn" and app.current is not None and app.model is not None
+            rows = hand.rows()
+            spots = [s for s in hand.spots if s.card in app.current.cards]
+            last = len(rows) - 1
+            spot = next((s for s in spots if s.row == last and not bottom), None) or next(
+                (s for s in spots if s.row in goal - clicked), None)
+            if spot is None:
+                await take_turn(pilot, app)
+                continue
+            before = app.model.logged
+            await click_card(pilot, spot)
+            await settle(pilot, app)
+            new = [x for _, x in list(app.model.log)[-(app.model.logged - before):]]
+            assert any(x.startswith("Ann") and card_text(spot.card) in x for x in new), (
+                spot, new)
+            clicked.add(spot.row)
+            bottom = bottom or spot.row == len(rows) - 1
+        assert clicked == goal and bottom, (clicked, goal, bottom)
 
-        assert any(x.startswith("Ann") and card_text(spot.card) in x for x in new), new
+
+async def test_a_click_on_the_hand_panels_border_plays_nothing(tmp_path: Path) -> None:
+    from bot.terminal.widgets import HandView
+
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        assert app.model is not None
+        spot = app.query_one(HandView).spots[0]
+        version = app.model.version
+        await pilot.click(HandView, offset=(spot.start + 2, 0))
+        await settle(pilot, app)
+        assert app.model.version == version
 
 
 async def test_help_shows_how_to_play_and_the_keys(tmp_path: Path) -> None:
