@@ -78,12 +78,13 @@ def cmd_db_upgrade(args: argparse.Namespace) -> int:
     import asyncio
 
     from storage import StorageError, resolve_url, upgrade
+    from storage.factory import scrub
 
     url = args.url or resolve_url(None)
     try:
         before, after = asyncio.run(upgrade(url))
     except (StorageError, ValueError, OSError) as exc:
-        print(f"tricktable db upgrade: {exc}", file=sys.stderr)
+        print(f"tricktable db upgrade: {scrub(str(exc), url)}", file=sys.stderr)
         return 1
     if before == after:
         print(f"the database is up to date (schema version {after})")
@@ -112,16 +113,23 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    from storage import StorageError, UnsupportedURL
+    from storage.factory import parse_url, redact, scrub
+
+    try:  # before Discord: a mistyped URL is named part by part, never echoed
+        parse_url(settings.database_url)
+    except UnsupportedURL as exc:
+        print(f"tricktable run: DATABASE_URL: {exc}", file=sys.stderr)
+        return 2
     import logging
 
     import discord
 
     from bot.app import configure_logging, create_bot
-    from storage import ShardBusy
 
     configure_logging(settings)
-    log = logging.getLogger("tricktable")
-    log.info("starting (database %s)", _redacted_url(settings.database_url))
+    log = logging.getLogger("bot.cli")  # under "bot": configured by configure_logging
+    log.info("starting (database %s)", redact(settings.database_url))
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
@@ -131,8 +139,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     except discord.PrivilegedIntentsRequired:
         log.error("the bot asked for an intent the developer portal does not grant")
         return 1
-    except (ShardBusy, SettingsError) as exc:  # another process runs a shard of ours
-        log.error("tricktable run: %s", exc)
+    except (StorageError, SettingsError, OSError) as exc:  # the database, a shard lock
+        # held by another process, or Discord's API out of reach
+        log.error("tricktable run: %s", scrub(str(exc), settings.database_url))
         return 1
     return 0
 
@@ -160,12 +169,6 @@ def cmd_sync(args: argparse.Namespace) -> int:
     where = f"guild {guild}" if guild is not None else "all guilds (global)"
     print(f"synced {count} commands to {where}")
     return 0
-
-
-def _redacted_url(url: str) -> str:
-    from storage.factory import redact
-
-    return redact(url)
 
 
 def build_parser(t: Words = ENGLISH) -> argparse.ArgumentParser:

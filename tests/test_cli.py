@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -43,3 +45,43 @@ def test_rules_lists_every_game_and_its_options(tmp_path: Path) -> None:
     assert "dealer_may_pass = false" in res.stdout and "target = 500" in res.stdout
     res = tricktable("rules", "bridge", cwd=tmp_path)
     assert res.returncode == 2 and "unknown game 'bridge'" in res.stderr
+
+
+# -- a mistyped DATABASE_URL never prints its password (security review P5) -------------
+
+SECRET = "Pw0rdNeverLogged"
+MALFORMED_URLS = [
+    # (the URL, a word of the refusal that names the wrong part)
+    (f"postgresql//tricktable:{SECRET}@db:5432/tricktable", "':' after 'postgresql'"),
+    (f"tricktable:{SECRET}@db:5432/tricktable", "scheme"),
+    (f"postgresql:/tricktable:{SECRET}@127.0.0.1:1/tricktable", "no host"),
+    (f"sqlite://tricktable:{SECRET}@localhost/x.db", "SQLite URLs have no user"),
+    (f"postgresql://tricktable:{SECRET}/db@127.0.0.1:1/tricktable", "port"),
+    (f"postgresql://tricktable:pw@127.0.0.1:1/{SECRET}@x", "database name"),
+]
+
+
+@pytest.mark.parametrize(("url", "part"), MALFORMED_URLS)
+@pytest.mark.parametrize("command", [("db", "upgrade"), ("run",)])
+def test_a_malformed_database_url_is_named_never_echoed(
+        tmp_path: Path, url: str, part: str, command: tuple[str, ...]) -> None:
+    env = {"DATABASE_URL": url, "DISCORD_TOKEN": "not.a.token",
+           # should it ever get that far, Discord is out of reach: no real login
+           "TRICKTABLE_DISCORD_API": "http://127.0.0.1:1/api/v10"}
+    res = tricktable(*command, cwd=tmp_path, env=env)
+    out = res.stdout + res.stderr
+    assert SECRET not in out and url not in out
+    assert res.returncode != 0 and "Traceback" not in out
+    assert part in res.stderr and len(res.stderr.strip().splitlines()) == 1, res.stderr
+
+
+def test_run_logs_the_database_it_starts_with_redacted(tmp_path: Path) -> None:
+    url = (f"postgresql://tricktable:{SECRET}@127.0.0.1:1/tricktable"
+           f"?sslpassword={SECRET}&password={SECRET}&sslmode=prefer")
+    env = {"DATABASE_URL": url, "DISCORD_TOKEN": "not.a.token",
+           "TRICKTABLE_DISCORD_API": "http://127.0.0.1:1/api/v10"}
+    res = tricktable("run", cwd=tmp_path, env=env)
+    out = res.stdout + res.stderr
+    assert SECRET not in out and res.returncode == 1 and "Traceback" not in out
+    assert ("starting (database postgresql://tricktable:***@127.0.0.1:1/tricktable"
+            "?sslpassword=***&password=***&sslmode=prefer)") in res.stderr

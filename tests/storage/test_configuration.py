@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 import pytest
+from pgtest import PG_URL, require_postgres
 
 from storage import (
     DEFAULT_URL,
@@ -18,7 +20,7 @@ from storage import (
     parse_url,
     resolve_url,
 )
-from storage.factory import PostgresTarget, SqliteTarget, redact
+from storage.factory import HIDDEN, CannotOpen, PostgresTarget, SqliteTarget, redact
 from storage.postgres import PostgresDatabase
 from storage.results import LEADERBOARD_SQL
 from storage.sql import Dialect, bind, compile_sql
@@ -62,6 +64,68 @@ def test_passwords_are_redacted_in_messages() -> None:
     with pytest.raises(UnsupportedURL) as info:
         parse_url("mysql://bot:s3cret@db/tt")
     assert "s3cret" not in str(info.value)
+
+
+SECRET = "Pw0rdNeverLogged"
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        (f"postgresql://bot:{SECRET}@db/tt?password={SECRET}&sslmode=require",
+         "postgresql://bot:***@db/tt?password=***&sslmode=require"),
+        (f"postgresql://bot@db/tt?sslpassword={SECRET}", "postgresql://bot@db/tt?sslpassword=***"),
+        (f"postgres://db/tt?PassWord={SECRET}", "postgres://db/tt?PassWord=***"),
+        ("postgresql://bot@db:5433/tt?schema=s", "postgresql://bot@db:5433/tt?schema=s"),
+        (f"sqlite://bot:{SECRET}@localhost/x.db", "sqlite://bot:***@localhost/x.db"),
+        ("sqlite:///x.db", "sqlite:///x.db"),
+        # shapes whose secret could be anywhere: hidden whole
+        (f"postgresql//bot:{SECRET}@db:5432/tt", HIDDEN),
+        (f"bot:{SECRET}@db:5432/tt", HIDDEN),
+        (f"postgresql:/bot:{SECRET}@127.0.0.1:1/tt", HIDDEN),
+        (f"postgresql://bot:{SECRET}/x@db/tt", HIDDEN),
+        (f"postgresql://bot:pa#{SECRET}@db/tt", HIDDEN),
+        (f"postgresql://db/tt?password={SECRET}@x", HIDDEN),
+    ],
+)
+def test_redact_hides_passwords_and_secret_parameters(url: str, shown: str) -> None:
+    assert redact(url) == shown and SECRET not in redact(url)
+
+
+@pytest.mark.parametrize(
+    ("url", "part"),
+    [
+        (f"postgresql//bot:{SECRET}@db:5432/tt", "':' after 'postgresql'"),
+        (f"bot:{SECRET}@db:5432/tt", "scheme"),
+        (f"postgresql:/bot:{SECRET}@127.0.0.1:1/tt", "no host"),
+        (f"postgresql:bot:{SECRET}@127.0.0.1:1/tt", "no host"),
+        (f"sqlite://bot:{SECRET}@localhost/x.db", "no user, password or host"),
+        (f"sqlite:///x.db?password={SECRET}", "only the option ?synchronous"),
+        (f"postgresql://bot:{SECRET}/x@db/tt", "port"),
+        (f"postgresql://bot:pw@db/{SECRET}@x", "database name"),
+        (f"postgresql://bot:pw@db/tt#{SECRET}", "'#'"),
+        (f"mysql://bot:{SECRET}@db/tt", "scheme"),
+    ],
+)
+def test_a_malformed_url_is_refused_naming_the_part_never_the_url(url: str, part: str) -> None:
+    with pytest.raises(UnsupportedURL) as info:
+        parse_url(url)
+    assert part in str(info.value) and SECRET not in str(info.value)
+
+
+def test_a_server_refusal_never_quotes_the_password() -> None:
+    """The driver's own text (here PostgreSQL's "database … does not exist") is scrubbed
+    of the URL's secrets."""
+    require_postgres()
+    base = urlsplit(PG_URL)
+    url = urlunsplit(base._replace(netloc=f"{base.username or 'postgres'}:{SECRET}@"
+                                          f"{base.hostname}:{base.port or 5432}",
+                                   path=f"/no_such_db_{SECRET.lower()}_{SECRET}",
+                                   query=f"sslpassword={SECRET}"))
+    with pytest.raises(CannotOpen) as info:
+        asyncio.run(open_store(url))
+    assert SECRET not in str(info.value) and "does not exist" in str(info.value)
+    assert info.value.__cause__ is None and info.value.__suppress_context__
 
 
 def test_resolve_url(monkeypatch: pytest.MonkeyPatch) -> None:
