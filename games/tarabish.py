@@ -74,7 +74,7 @@ Choices where the rule file is silent (a careful referee's):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -1010,21 +1010,44 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
     (auction) or ``(seat, card int)`` (plays) so tests can replay it through ``apply``."""
     assert isinstance(deal, TarabishDeal)
     rnd = rng.random
-    opts = deal.opts
     if deal.phase == P.AUCTION:
-        may_pass = opts.dealer_may_pass
-        while deal.phase == P.AUCTION:
-            seat = deal.bidder
-            i = int(rnd() * (4 if seat == deal.dealer and not may_pass else 5))
-            suit = i if i < 4 else -1
-            if log is not None:
-                log.append((seat, Action.call_trump(SUITS[i]) if i < 4 else Action.pass_()))
-            deal.fast_bid(suit)
+        _random_auction(deal, rnd, log)
+    if deal.phase != P.OVER:
+        _finish_trick(deal, rnd, log)
     if deal.phase == P.OVER:
-        score = deal.outcome()[1]
-        return score if score is not None else [0, 0]
-    tr = deal.trump
-    while deal.trick:  # finish a trick in progress on the readable core
+        return deal.outcome()[1] or [0, 0]
+    run_seat, run_pts, bella_seat = _bonuses(deal)
+    cp = _random_tricks(deal, rnd, log)
+    total = HAND_POINTS + run_pts
+    if run_seat is not None:
+        cp[run_seat & 1] += run_pts
+    if bella_seat is not None:
+        cp[bella_seat & 1] += BELLA
+        total += BELLA
+    assert deal.caller is not None
+    deal.phase = P.OVER
+    return hand_result(deal.caller & 1, cp, total, deal.opts.half_bait_is_whole_bait)[1]
+
+
+def _random_auction(deal: TarabishDeal, rnd: Callable[[], float],
+                    log: list[tuple[int, Any]] | None) -> None:
+    """The auction with uniformly random legal bids (a pass is the fifth choice, when the
+    bidder may pass)."""
+    may_pass = deal.opts.dealer_may_pass
+    while deal.phase == P.AUCTION:
+        seat = deal.bidder
+        i = int(rnd() * (4 if seat == deal.dealer and not may_pass else 5))
+        if log is not None:
+            log.append((seat, Action.call_trump(SUITS[i]) if i < 4 else Action.pass_()))
+        deal.fast_bid(i if i < 4 else -1)
+
+
+def _finish_trick(deal: TarabishDeal, rnd: Callable[[], float],
+                  log: list[tuple[int, Any]] | None) -> None:
+    """Finish a trick in progress on the readable core (:meth:`TarabishHand.fast_legal`):
+    a player's runs are declared at his first turn, bella is announced with its second
+    card."""
+    while deal.trick and deal.phase != P.OVER:
         seat = deal.turn
         if deal.may_declare(seat):
             deal.declared.append(seat)
@@ -1035,9 +1058,12 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
         if log is not None:
             log.append((seat, c))
         deal.fast_play(c)
-        if deal.phase == P.OVER:
-            return deal.outcome()[1] or [0, 0]
-    hands = deal.hands
+
+
+def _bonuses(deal: TarabishDeal) -> tuple[int | None, int, int | None]:
+    """``(run seat, run points, bella seat)`` of a hand whose tricks are played out from
+    here: every run holder declares at his first turn, bella is announced by its holder
+    unless he already played one of the two cards unannounced."""
     if deal.runs_resolved:
         run_seat = deal.runs_winner
         run_pts = deal.run_points
@@ -1046,88 +1072,46 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
                                                         if deal.run_total[s]})
         run_pts = 0 if run_seat is None else deal.run_total[run_seat]
     bella_seat = deal.bella_seat
+    tr = deal.trump
     if bella_seat is None:
         holder = deal.kq_holder[tr]
-        if holder >= 0 and hands[holder][tr] & KQ_BITS:  # not both played unannounced
+        if holder >= 0 and deal.hands[holder][tr] & KQ_BITS:  # not both played unannounced
             bella_seat = holder
-    cp = list(deal.card_points)
-    px = opts.partner_exception
-    hp = opts.must_head_plain
+    return run_seat, run_pts, bella_seat
+
+
+def _random_tricks(deal: TarabishDeal, rnd: Callable[[], float],
+                   log: list[tuple[int, Any]] | None) -> list[int]:
+    """Play the hand's remaining whole tricks with uniformly random legal cards (section 4
+    as :func:`following_duty` states it); return the card points by team, the last trick's
+    10 included. ``deal.hands`` is consumed; nothing else of ``deal`` is updated."""
+    hands = deal.hands
+    tr = deal.trump
+    px = deal.opts.partner_exception
+    hp = deal.opts.must_head_plain
     pts = [PLAIN_POINTS, PLAIN_POINTS, PLAIN_POINTS, PLAIN_POINTS]
     pts[tr] = TRUMP_POINTS
     cards = [CARD_OF[s == tr][s] for s in range(4)]
-    bits, pop, above = BITS, POP, ABOVE
+    bits = BITS
+    cp = list(deal.card_points)
     leader = deal.leader
     n = 9 - len(deal.completed)
     while n:
-        h = hands[leader]
-        i = int(rnd() * n)
-        s = 0
-        m = h[0]
-        k = pop[m]
-        while i >= k:
-            i -= k
-            s += 1
-            m = h[s]
-            k = pop[m]
-        b = bits[m][i]
-        h[s] = m ^ (1 << b)
+        led, b = _random_card(hands[leader], n, rnd)
         if log is not None:
-            log.append((leader, cards[s][b]))
-        led = s
-        tp = pts[s][b]
+            log.append((leader, cards[led][b]))
+        tp = pts[led][b]
         winner = leader
-        if s == tr:
-            best = 100 + b
-            bt = b
-        else:
-            best = b
-            bt = -1
+        best, bt = (100 + b, b) if led == tr else (b, -1)
         for seat in FOLLOWERS[leader]:
             h = hands[seat]
-            m = h[led]
-            if m:
-                s = led
-                if s == tr:
-                    if not (px and winner == seat ^ 2):
-                        c = m & above[bt + 1]
-                        if c:
-                            m = c
-                elif hp and bt < 0 and not (px and winner == seat ^ 2):
-                    c = m & above[best + 1]
-                    if c:
-                        m = c
+            _, s, m = following_duty(h, led, tr, best, bt, px and winner == seat ^ 2, hp)
+            if s < 0:  # any card
+                s, b = _random_card(h, n, rnd)
             else:
-                m = h[tr]
-                if m and not (px and winner == seat ^ 2):
-                    s = tr
-                    if bt >= 0:
-                        c = m & above[bt + 1]
-                        if c:
-                            m = c
-                else:  # any card
-                    i = int(rnd() * n)
-                    s = 0
-                    m = h[0]
-                    k = pop[m]
-                    while i >= k:
-                        i -= k
-                        s += 1
-                        m = h[s]
-                        k = pop[m]
-                    b = bits[m][i]
-                    h[s] = m ^ (1 << b)
-                    if log is not None:
-                        log.append((seat, cards[s][b]))
-                    tp += pts[s][b]
-                    if s == tr and 100 + b > best:  # a free trump (partner exception)
-                        best = 100 + b
-                        bt = b
-                        winner = seat
-                    continue
-            bl = bits[m]
-            b = bl[int(rnd() * len(bl))]
-            h[s] ^= 1 << b
+                bl = bits[m]
+                b = bl[int(rnd() * len(bl))]
+                h[s] ^= 1 << b
             if log is not None:
                 log.append((seat, cards[s][b]))
             tp += pts[s][b]
@@ -1136,22 +1120,31 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
                     best = 100 + b
                     bt = b
                     winner = seat
-            elif b > best:
+            elif s == led and b > best:
                 best = b
                 winner = seat
         cp[winner & 1] += tp
         leader = winner
         n -= 1
     cp[leader & 1] += LAST_TRICK
-    total = HAND_POINTS + run_pts
-    if run_seat is not None:
-        cp[run_seat & 1] += run_pts
-    if bella_seat is not None:
-        cp[bella_seat & 1] += BELLA
-        total += BELLA
-    assert deal.caller is not None
-    deal.phase = P.OVER
-    return hand_result(deal.caller & 1, cp, total, opts.half_bait_is_whole_bait)[1]
+    return cp
+
+
+def _random_card(h: list[int], n: int, rnd: Callable[[], float]) -> tuple[int, int]:
+    """Take a uniformly random card from the ``n`` cards of strength masks ``h`` (any card
+    is legal): its ``(suit, bit)``, removed from ``h``."""
+    i = int(rnd() * n)
+    s = 0
+    m = h[0]
+    k = POP[m]
+    while i >= k:
+        i -= k
+        s += 1
+        m = h[s]
+        k = POP[m]
+    b = BITS[m][i]
+    h[s] = m ^ (1 << b)
+    return s, b
 
 
 INFO = GameInfo(
