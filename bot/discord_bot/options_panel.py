@@ -10,7 +10,10 @@ and changes nothing. The lobby message is redrawn by the ``lobby`` event that fo
 
 List options (a group's extra signal words, Truf's adjustment amounts) stay with
 ``/table new options:`` JSON, as the panel says. ``custom_id``: ``tt:o:<table>:0:<arg>``
-(``open``, ``pick``, ``set:<option>``, ``num:<option>``).
+(``open``, ``pick``, ``set:<option>``, ``num:<option>``); a number's form (a modal) is
+``tt:o:<table>:0:form:<option>:<user>``: one per table, option and member, so two members'
+open forms never take each other's answers, and a submission by anyone but the member who
+opened the form is refused without closing it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from bot.discord_bot.router import ButtonItem, SelectItem
 from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip
 from bot.i18n import N_, Translator
+from bot.i18n.commands import command, option
 from bot.service import NoSuchTable, TableService
 from bot.words.options import option_name, options_text, value_text
 from games.errors import quote
@@ -111,8 +115,11 @@ def panel(table_id: int, game: str, options: dict[str, Any], t: Translator,
     if note:
         lines.append(note)
     lines += [f"• {line}" for line in text.lines]
-    lines.append(t.gettext("Lists (signal words, adjustment amounts): `/table new options:` "
-                           "JSON."))
+    # Translators: {option} is the name of an option (options) of the command {command}
+    # (/table new, shown as a link).
+    lines.append(t.gettext("Lists (signal words, adjustment amounts): as JSON in the {option} "
+                           "option of {command}.").format(
+                               option=option("options", t), command=command("table new", t)))
     body = "\n".join(lines)
     if len(body) > 1900:  # the rule quotes are long: keep the values, cut the quotes
         body = clip("\n".join(line.split(" Rule file: ")[0] for line in lines), 1900)
@@ -174,8 +181,9 @@ async def change(interaction: Interaction, table_id: int, name: str, raw: str,
         raise UserError(N_("That option is not one of this game's."))
     value = _parse(row, raw, game, t)
     changed = await source.service.set_options(table_id, {**options, name: value})
+    # ``changed`` omits options at their default: show the value in force
     note = t.gettext("{option} is now **{value}**.").format(
-        option=option_name(name, game, t), value=value_text(changed.get(name), t))
+        option=option_name(name, game, t), value=value_text(changed.get(name, row["default"]), t))
     return panel(table_id, game, changed, t, name, note)
 
 
@@ -280,21 +288,37 @@ class NumberButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:num:(?P<name>[a-
         except UserError as exc:
             await refuse(interaction, exc.said.text(t))
             return
-        await interaction.response.send_modal(NumberForm(self.table, self.name, game, t))
+        await interaction.response.send_modal(
+            NumberForm(self.table, self.name, game, t, interaction.user.id))
 
 
 class NumberForm(discord.ui.Modal):
     """A number option's new value; an empty answer means none where the option allows
-    it (Albastini's session length)."""
+    it (Albastini's session length). Its ``custom_id`` names the table, the option and
+    the member who opened it (discord.py keeps open forms by ``custom_id`` alone); only
+    that member's submission of that very form is taken."""
 
-    def __init__(self, table: int, name: str, game: str, t: Translator) -> None:
+    def __init__(self, table: int, name: str, game: str, t: Translator, user: int) -> None:
         super().__init__(title=clip(option_name(name, game, t), 45),
-                         custom_id=f"tt:o:{table}:0:form")
+                         custom_id=custom_id("o", table, 0, f"form:{name}:{user}"))
         self.value: discord.ui.TextInput[NumberForm] = discord.ui.TextInput(
             label=clip(t.gettext("New value"), 45), max_length=6, required=False,
             custom_id="value")
         self.add_item(self.value)
-        self.table, self.name, self.t = table, name, t
+        self.table, self.name, self.t, self.user = table, name, t, user
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Refuse (privately, leaving the form open for its member) a submission by anyone
+        else or of another form."""
+        submitted = interaction.data.get("custom_id") if interaction.data else None
+        if interaction.user.id == self.user and submitted == self.custom_id:
+            return True
+        t = await _source(interaction).languages.reader(interaction)
+        # Translators: {button} is the lobby's Options button, as translated.
+        await refuse(interaction, t.gettext(
+            "That form was opened by another member: press **{button}** to open your own."
+        ).format(button=t.gettext("Options")))
+        return False
 
     async def on_submit(self, interaction: Interaction) -> None:
         async def run() -> Reply:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app_fixture import start_app
-from fakediscord import Harness
+from fakediscord import Harness, InteractionResult, SimulatedUser, StoredMessage
 
 
 async def test_open_join_add_ai_start(fake_discord: Harness, tmp_path: Path) -> None:
@@ -103,3 +103,73 @@ async def test_lobby_add_ai_buttons_seat_each_level(fake_discord: Harness,
     await alice.click(lobby, f"tt:l:{table_id}:0:ai")
     assert app.service.info(table_id).seats[3] is not None
     assert app.service.info(table_id).seats[3].level == "rules"
+
+
+async def _number_form(user: SimulatedUser, lobby: StoredMessage, table_id: int,
+                       option: str) -> InteractionResult:
+    """``user`` presses **Options**, picks ``option`` and presses **Enter …**: the open
+    form."""
+    panel = await user.click(lobby, f"tt:o:{table_id}:0:open")
+    assert panel.ephemeral and panel.message is not None, panel.content
+    picked = await user.select(panel.message, f"tt:o:{table_id}:0:pick", [option])
+    assert picked.message is not None
+    form = await user.click(picked.message, f"tt:o:{table_id}:0:num:{option}")
+    assert form.modal is not None, form.content
+    return form
+
+
+async def test_two_members_options_forms_each_set_their_own_option(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """Security review P6: the host's and a manager's number forms are open at once on one
+    lobby; each submission sets the option of its own form, and neither is dropped."""
+    app = await start_app(fake_discord, tmp_path)
+    alice, olga = fake_discord.user("alice"), fake_discord.user("olga", manager=True)
+    opened = await alice.slash("table", "new", game="albastini")
+    lobby = await opened.wait_filled()
+    [table_id] = app.service.table_ids()
+    alices = await _number_form(alice, lobby, table_id, "target_vp")
+    olgas = await _number_form(olga, lobby, table_id, "session_games")
+    assert alices.modal is not None and olgas.modal is not None
+    assert alices.modal["custom_id"] != olgas.modal["custom_id"]
+    done = await alice.submit_modal(alices, {"value": "3"})
+    assert done.type == 7 and "Target" in done.content and "is now **3**" in done.content
+    assert app.service.info(table_id).options == {"target_vp": 3}
+    done = await olga.submit_modal(olgas, {"value": "4"})
+    assert done.type == 7 and "is now **4**" in done.content, done.content
+    assert app.service.info(table_id).options == {"target_vp": 3, "session_games": 4}
+
+
+async def test_a_forged_options_form_submission_is_refused_and_keeps_the_hosts_form(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """[forged] A member without rights submits the host's open form (its ``custom_id``):
+    refused privately, nothing changes, and the host's own submission still lands."""
+    app = await start_app(fake_discord, tmp_path)
+    alice, mallory = fake_discord.user("alice"), fake_discord.user("mallory")
+    opened = await alice.slash("table", "new", game="albastini")
+    lobby = await opened.wait_filled()
+    [table_id] = app.service.table_ids()
+    alices = await _number_form(alice, lobby, table_id, "target_vp")
+    forged = await mallory.submit_modal(alices, {"value": "999"})
+    assert forged.ephemeral and "opened by another member" in forged.content
+    assert app.service.info(table_id).options == {}
+    done = await alice.submit_modal(alices, {"value": "7"})
+    assert done.type == 7 and "is now **7**" in done.content, done.content
+    assert app.service.info(table_id).options == {"target_vp": 7}
+
+
+async def test_setting_a_number_back_to_its_default_names_the_value(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """Security review L6: the answer shows the value in force, not "none", when the new
+    value is the default (which the stored options omit)."""
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    opened = await alice.slash("table", "new", game="albastini")
+    lobby = await opened.wait_filled()
+    [table_id] = app.service.table_ids()
+    done = await alice.submit_modal(await _number_form(alice, lobby, table_id, "target_vp"),
+                                    {"value": "3"})
+    assert "is now **3**" in done.content
+    done = await alice.submit_modal(await _number_form(alice, lobby, table_id, "target_vp"),
+                                    {"value": "5"})  # the default
+    assert "is now **5**" in done.content and "none" not in done.content.split("\n")[1]
+    assert app.service.info(table_id).options == {}
