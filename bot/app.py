@@ -17,6 +17,10 @@
    processes forwarded to it (``bot.cluster``);
 5. adds the club feature (``bot.discord_bot.club.setup``: ratings, stats, leagues).
 
+Before step 4 it learns the slash commands' ids from Discord, so that sentences mention
+commands (``bot.discord_bot.command_ids``: ``</league join:123>``, shown in each client's
+language; every later sync updates them).
+
 Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/admin sync``.
 """
 
@@ -29,7 +33,9 @@ import discord
 from discord.ext import commands
 
 from bot.cluster import ClusterNode
+from bot.discord_bot.command_ids import CommandTree
 from bot.discord_bot.sharding import join_cluster, plan_shards, use_discord_api
+from bot.i18n.commands import drop_mentions, use_mentions
 from bot.logs import RedactToken, configure_logging
 from bot.service import Clock, RatingsHook, TableService
 from bot.settings import Settings
@@ -58,6 +64,7 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         intents.presences = False
         # Table messages name players without pinging them; notices allow user pings.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        options.setdefault("tree_cls", CommandTree)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **options)
         self.settings = settings
@@ -107,6 +114,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         if not self.sync_only:
             await self.languages.start()
         await self.tree.set_translator(CommandTexts())
+        if isinstance(self.tree, CommandTree) and not self.sync_only:
+            await self.tree.learn_ids()
+            use_mentions(self.tree.mention)
         self.hub = TableHub(self, self.service, self.store, self.settings, self.languages)
         clicks = (TableClicks(self.hub) if self.node is None
                   else ShardedClicks(self.hub, self.node))
@@ -129,6 +139,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
     async def close(self) -> None:
+        if isinstance(self.tree, CommandTree):
+            drop_mentions(self.tree.mention)
         # The adapter and the cogs first (their tasks use the service and the store).
         if self.hub is not None:
             await self.hub.stop()

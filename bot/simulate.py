@@ -530,9 +530,12 @@ def add_parser(sub: Any, t: Words | None = None) -> None:
     _ = t.gettext
     p = sub.add_parser(
         "simulate", help=_("play AI players against each other on duplicate deals"),
+        # Translators: {confidence} is the confidence level, "95%". This description is
+        # not %-formatted (help texts are: there a literal % is written %%).
         description=_("Play AI players against each other on duplicate deals (each deal "
                       "played once per seating of the players, so luck cancels out) and "
-                      "print win rates with 95% confidence intervals and move times."))
+                      "print win rates with {confidence} confidence intervals and move "
+                      "times.").format(confidence="95%"))
     p.add_argument("game", help=_("the game ({games})").format(games=", ".join(GAMES)))
     p.add_argument("--deals", type=int, default=None,
                    help=_("number of distinct deals (default 100); each is played once per "

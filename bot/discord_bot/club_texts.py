@@ -275,21 +275,33 @@ def standings_lines(view: LeagueView, rows: Iterable[StandingRow], t: Translator
     return out
 
 
+ROUND_ROBINS: Final = {"single": N_("single round robin"),
+                       "double": N_("double round robin")}
+"""A league's ``rounds`` as the reader's words (``league_summary``): every entrant meets
+every other once, or twice (home and away)."""
+
+
 def league_summary(view: LeagueView, t: Translator) -> str:
+    """The league in one line: game, weekly slot, kind of round robin (worded, never the
+    stored ``single``/``double``), status, channel and entrants."""
     league = view.league
     at = league.start_time
     entrants = len(view.entrants) - len(view.withdrawn)
     status = t.gettext(LEAGUE_STATUS[league.status]) if league.status in LEAGUE_STATUS \
         else league.status
+    schedule = ROUND_ROBINS.get(league.rounds)
+    # Translators: {weekday} is a plural day ("Mondays": every Monday), {time} e.g. 19:00, {zone} a
+    # time zone such as Africa/Nairobi, {schedule} "single round robin" or "double round
+    # robin", {status} e.g. "open for entries", {channel} a Discord channel link.
     return t.ngettext(
-        "{game} · {weekday} at {time} ({zone}) · {rounds} round robin · {status} · in "
+        "{game} · {weekday} at {time} ({zone}) · {schedule} · {status} · in "
         "{channel} · {count} entrant",
-        "{game} · {weekday} at {time} ({zone}) · {rounds} round robin · {status} · in "
+        "{game} · {weekday} at {time} ({zone}) · {schedule} · {status} · in "
         "{channel} · {count} entrants", entrants).format(
             game=game_title(league.game), weekday=t.gettext(WEEKDAYS[league.weekday]),
             time=f"{at.hour:02d}:{at.minute:02d}", zone=league.time_zone,
-            rounds=league.rounds, status=status, channel=f"<#{league.channel_id}>",
-            count=t.number(entrants))
+            schedule=t.gettext(schedule) if schedule else league.rounds, status=status,
+            channel=f"<#{league.channel_id}>", count=t.number(entrants))
 
 
 def result_sentence(view: LeagueView, fixture: Fixture, t: Translator) -> str:

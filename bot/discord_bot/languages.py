@@ -51,6 +51,7 @@ from bot.i18n import (
     slash_command_text,
     translator,
 )
+from bot.i18n.commands import command
 from bot.i18n.messages import (
     languages_overview,
     player_language_cleared,
@@ -286,5 +287,7 @@ def _overview(t: Translator, chosen: str | None) -> str:
     else:
         lines.append(t.gettext("Your language: {language}.").format(
             language=t.language_name(chosen)))
-    lines.append(t.gettext("Choose another with `/language`."))
+    # Translators: {command} is a command (/language) shown as a link.
+    lines.append(t.gettext("Choose another with {command}.").format(
+        command=command("language", t)))
     return "\n".join(lines)

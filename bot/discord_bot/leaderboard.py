@@ -70,6 +70,7 @@ from bot.discord_bot.club_texts import (
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
+from bot.i18n.commands import Command, command, local_name
 from bot.ratings import end_rating_season, leaderboard, start_rating_season
 from bot.stats import (
     MAX_HISTORY_PAGE,
@@ -294,22 +295,28 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         try:
             query, page_no, _ = HistoryQuery.parse(self.raw)
         except ValueError:
+            # Translators: {command} is a command (/history) shown as a link.
             await send_error(interaction, reader.gettext(
                 "this history button is not understood (it may be from an older version of "
-                "the bot): run `/history` again"))
+                "the bot): run {command} again").format(command=command("history", reader)))
             return
         if interaction.guild_id != query.guild_id:
             await send_error(interaction, reader.gettext(
                 "this history belongs to another server"))
             return
         if interaction.user.id != query.owner_id:
+            # Translators: {member} is a member's name; {command} is a command (/history)
+            # shown as a link.
             await send_error(interaction, reader.gettext(
-                "only {member}, who ran `/history`, can turn these pages: run `/history` "
-                "for a list of your own").format(member=f"<@{query.owner_id}>"))
+                "only {member}, who ran {command}, can turn these pages: run {command} "
+                "for a list of your own").format(member=f"<@{query.owner_id}>",
+                                                 command=command("history", reader)))
             return
         if query.game is not None and query.game not in GAMES:
+            # Translators: {command} is a command (/history) shown as a link.
             await send_error(interaction, reader.gettext(
-                "this history's game is no longer offered: run `/history` again"))
+                "this history's game is no longer offered: run {command} again").format(
+                    command=command("history", reader)))
             return
 
         async def work() -> Reply:
@@ -317,8 +324,9 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             title = _history_title(interaction, query, t)
             shown = await history_message(cog.store, query, page_no, title, t)
             if shown is None:
+                # Translators: {command} is a command (/history) shown as a link.
                 raise ClubError(N_("there are no matches on that page any more: run "
-                                   "`/history` again"))
+                                   "{command} again"), command=Command("history"))
             embed, view = shown
             return Reply(embeds=[embed], view=view)
         await update_in_place(interaction, work, t=reader)
@@ -459,11 +467,13 @@ class StatsCog(commands.Cog, name="ClubStats"):
                                           "may start a rating season"))
             season = await start_rating_season(self.store, guild_of(interaction), name.strip(),
                                                discord.utils.utcnow())
+            # Translators: {command} is the command /leaderboard (a link) and its option
+            # season, "/leaderboard season:".
             return Reply(content=t.gettext(
                 "Rating season **{season}** has started: rated matches now also count on its "
                 "own leaderboard ({command}).").format(
                     season=safe_name(clip(season.name, 100)),
-                    command="`/leaderboard season:`"))
+                    command=f"{command('leaderboard', t)} `{local_name('season', t)}:`"))
         await self._public(interaction, work)
 
     @season_group.command(name=pgettext_noop("command name", "end"),

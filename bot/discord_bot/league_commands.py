@@ -80,6 +80,7 @@ from bot.discord_bot.league_support import (
 )
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
+from bot.i18n.commands import Command, Option, command, command_name, local_name
 from bot.leagues.reminders import ReminderScheduler
 from bot.leagues.reports import (
     report_record,
@@ -254,10 +255,14 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
                 players=players)
             view = await league_view(self.store, league.id)
             size = league_formats(game)[LeagueSetup.of(league).players]
-            how = (t.gettext("Open for entries: teams enter with `/league team add`. An admin "
-                             "starts it with `/league schedule`.") if size > 1 else
-                   t.gettext("Open for entries: players enter with `/league join`. An admin "
-                             "starts it with `/league schedule`."))
+            # Translators: {enter} and {schedule} are commands (/league team add or
+            # /league join, /league schedule), shown as links in the reader's language.
+            how = (t.gettext("Open for entries: teams enter with {enter}. An admin starts it "
+                             "with {schedule}.") if size > 1 else
+                   t.gettext("Open for entries: players enter with {enter}. An admin starts "
+                             "it with {schedule}.")).format(
+                enter=command("league team add" if size > 1 else "league join", t),
+                schedule=command("league schedule", t))
             embed = discord.Embed(
                 title=clip(t.gettext("League {league} (#{number})").format(
                     league=safe_name(league.name), number=league.id), 256), colour=COLOUR,
@@ -293,8 +298,10 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
                 raise ClubError(N_("you may enter a team you play in (an admin may enter "
                                    "any)"))
             if league_formats(chosen.game)[LeagueSetup.of(chosen).players] != 2:
-                raise ClubError(N_("league {league} is for single players: use "
-                                   "`/league join`"), league=safe_name(repr(chosen.name)))
+                # Translators: {command} is a command (/league join) shown as a link.
+                raise ClubError(N_("league {league} is for single players: use {command}"),
+                                league=safe_name(repr(chosen.name)),
+                                command=Command("league join"))
             entrant = await join_league(self.store, chosen.id, [m.id for m in members],
                                         name=name)
             return Reply(content=t.gettext(
@@ -316,8 +323,10 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
         async def work(t: Translator) -> Reply:
             chosen = await self.find_league(interaction, league)
             if league_formats(chosen.game)[LeagueSetup.of(chosen).players] != 1:
+                # Translators: {command} is a command (/league team add) shown as a link.
                 raise ClubError(N_("league {league} is played by teams of two: use "
-                                   "`/league team add`"), league=safe_name(repr(chosen.name)))
+                                   "{command}"), league=safe_name(repr(chosen.name)),
+                                command=Command("league team add"))
             await join_league(self.store, chosen.id, [interaction.user.id])
             return Reply(content=t.gettext("{player} entered league **{league}**.").format(
                 player=f"<@{interaction.user.id}>", league=safe_name(chosen.name)))
@@ -375,7 +384,9 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
                 try:
                     day = dt.date.fromisoformat(first_day.strip())
                 except ValueError:
-                    raise ClubError(N_("write first_day as YYYY-MM-DD")) from None
+                    # Translators: {option} is the name of the option (first_day).
+                    raise ClubError(N_("write {option} as YYYY-MM-DD"),
+                                    option=Option("first_day")) from None
             fixtures = await start_league(self.store, chosen.id, self.now(), first_day=day)
             view = await league_view(self.store, chosen.id)
             rounds = max(f.round for f in fixtures)
@@ -383,9 +394,12 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
             first = [f for f in fixtures if f.round == 1]
             lines = [fixture_line(view, f, t) for f in first[:FIRST_ROUND_LINES]]
             if len(first) > FIRST_ROUND_LINES:
+                # Translators: {command} is a command and its option, "/league fixtures
+                # round:1", the command shown as a link.
                 lines.append(t.gettext("… and {count} more: {command}").format(
                     count=t.number(len(first) - FIRST_ROUND_LINES),
-                    command="`/league fixtures round:1`"))
+                    command=f"{command('league fixtures', t)} "
+                            f"`{local_name('round', t)}:1`"))
             head = t.ngettext("{count} round, one a week, {start} to {end}.",
                               "{count} rounds, one a week, {start} to {end}.", rounds).format(
                 count=t.number(rounds), start=stamp(times[0]), end=stamp(times[-1], "D"))
@@ -394,9 +408,11 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
                 title=clip(t.gettext("League {league} has started").format(
                     league=safe_name(chosen.name)), 256), colour=COLOUR,
                 description=clip(f"{head}\n\n{round_one}\n" + "\n".join(lines), 4000))
+            # Translators: {command} is the command /league fixtures, as plain text.
             embed.set_footer(text=clip(t.gettext(
-                "All fixtures: /league fixtures · reminders are posted here 24 h and 1 h "
-                "before each fixture"), 2048))
+                "All fixtures: {command} · reminders are posted here 24 h and 1 h "
+                "before each fixture").format(command=command_name("league fixtures", t)),
+                2048))
             return Reply(embeds=[embed])
         await self._public(interaction, work)
 
@@ -422,8 +438,9 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
             lines = [fixture_line(view, f, t) for f in view.fixtures]
             if not lines:
                 if chosen.status == "open":
-                    raise ClubError(N_("no fixtures yet: the league starts with "
-                                       "`/league schedule`"))
+                    # Translators: {command} is a command (/league schedule) shown as a link.
+                    raise ClubError(N_("no fixtures yet: the league starts with {command}"),
+                                    command=Command("league schedule"))
                 raise ClubError(N_("no fixtures in that round"))
             title = (t.gettext("{league} — fixtures, round {round}").format(
                 league=safe_name(chosen.name), round=round) if round else
@@ -464,8 +481,10 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
         async def work(t: Translator) -> Reply:
             leagues = await self.store.list_leagues(guild_of(interaction))
             if not leagues:
+                # Translators: {command} is a command (/league create) shown as a link.
                 return Reply(content=t.gettext("No leagues yet: an admin creates one with "
-                                               "`/league create`."))
+                                               "{command}.").format(
+                                                   command=command("league create", t)))
             lines = [f"`#{lg.id}` **{safe_name(lg.name)}** · {game_title(lg.game)} · "
                      f"{league_status(lg.status, t)} · <#{lg.channel_id}>"
                      for lg in reversed(leagues)]
@@ -497,11 +516,15 @@ class LeagueCog(LeagueLookups, LeagueChoices, LeagueReminders, commands.Cog,
                      first_dealer: app_commands.Range[int, 0, 3] | None = None) -> None:
         async def work(t: Translator) -> Reply:
             if result is not None and sheet is not None:
-                raise ClubError(N_("give the result either as text (the result option) or "
-                                   "as a file (the sheet option): not both"))
+                # Translators: {result} and {sheet} are the names of two options.
+                raise ClubError(N_("give the result either as text (the {result} option) "
+                                   "or as a file (the {sheet} option): not both"),
+                                result=Option("result"), sheet=Option("sheet"))
             if result is None and sheet is None:
-                raise ClubError(N_("give the result either as text (the result option) or "
-                                   "as a file (the sheet option): neither was given"))
+                # Translators: {result} and {sheet} are the names of two options.
+                raise ClubError(N_("give the result either as text (the {result} option) "
+                                   "or as a file (the {sheet} option): neither was given"),
+                                result=Option("result"), sheet=Option("sheet"))
             view, found = await self.find_fixture(interaction, fixture)
             text = result if sheet is None else await read_sheet(sheet)
             assert text is not None
@@ -579,9 +602,10 @@ def paged_embed(title: str, lines: list[str], page: int, t: Translator,
     embed = discord.Embed(title=clip(title, 256), colour=COLOUR,
                           description=f"{header}\n\n{body}" if header else body)
     if len(pages) > 1:
+        # Translators: {option} is the name of the option (page), as plain text.
         embed.set_footer(text=clip(t.gettext(
-            "Page {page}/{pages} — use the page option for more").format(
-                page=index + 1, pages=len(pages)), 2048))
+            "Page {page}/{pages} — use the {option} option for more").format(
+                page=index + 1, pages=len(pages), option=local_name("page", t)), 2048))
     return embed
 
 

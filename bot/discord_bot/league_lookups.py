@@ -11,6 +11,7 @@ from bot.discord_bot.club_common import ClubError, guild_of, is_admin
 from bot.discord_bot.club_texts import clip, result_sentence
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator
+from bot.i18n.commands import Command, Option
 from bot.leagues.reports import confirm_report, reject_report
 from bot.leagues.service import CLOSED, LeagueView, league_view
 from storage.base import Store
@@ -40,9 +41,12 @@ class LeagueLookups:
             if len(candidates) == 1:
                 return candidates[0]
         if not live:
+            # Translators: {command} is a command (/league create) shown as a link.
             raise ClubError(N_("there is no league running on this server: an admin starts "
-                               "one with /league create"))
-        raise ClubError(N_("several leagues run here: name one with the league option"))
+                               "one with {command}"), command=Command("league create"))
+        # Translators: {option} is the name of the option (league).
+        raise ClubError(N_("several leagues run here: name one with the {option} option"),
+                        option=Option("league"))
 
     async def find_fixture(self, interaction: discord.Interaction[Any], fixture_id: int
                            ) -> tuple[LeagueView, Fixture]:

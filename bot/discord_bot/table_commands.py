@@ -25,6 +25,7 @@ from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip, level_name
 from bot.i18n import N_, Translator, pgettext_noop
+from bot.i18n.commands import Command, command
 from bot.i18n.said import engine_said
 from bot.service import LobbyError, NoSuchTable
 from games.ai import PLAYABLE_LEVELS
@@ -39,7 +40,8 @@ GAME_CHOICES = [app_commands.Choice(name=info.title, value=name)
                 for name, info in GAMES.items()]
 
 
-NO_TABLE_HERE = N_("There is no open table in this channel: `/table new` opens one.")
+# Translators: {command} is a command (/table new) shown as a link.
+NO_TABLE_HERE = N_("There is no open table in this channel: {command} opens one.")
 UNKNOWN_GAME = N_("Unknown game {game}.")
 NOT_HOST_SEATS = N_("Only the host or a member with Manage Server can change the seats.")
 
@@ -82,7 +84,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
     async def _table_here(self, interaction: Interaction) -> TablePresenter:
         table_id = self.service.find(_here(interaction))
         if table_id is None:
-            raise UserError(NO_TABLE_HERE)
+            raise UserError(NO_TABLE_HERE, command=Command("table new"))
         return await self.clicks.presenter(table_id)
 
     async def _answer(self, interaction: Interaction, t: Translator,
@@ -350,7 +352,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
         table_id = self.service.find(_here(interaction)) if interaction.guild_id else None
         if table_id is None:
             t = await self._reader(interaction)
-            await refuse(interaction, t.gettext(NO_TABLE_HERE))
+            await refuse(interaction, t.gettext(NO_TABLE_HERE).format(
+                command=command("table new", t)))
             return
         await self.clicks.show_hand(interaction, table_id, interaction.user.id, update=False)
 

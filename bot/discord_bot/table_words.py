@@ -18,6 +18,7 @@ from typing import Any
 from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip, display_names
 from bot.i18n import Translator
+from bot.i18n.commands import command
 from bot.service import RuleRefusal, Seat, TableInfo
 from bot.words.events import event_line
 from bot.words.refusals import Refused
@@ -118,7 +119,9 @@ def match_result_text(info: TableInfo, data: Mapping[str, Any], t: Translator) -
     lines = [t.gettext("🏁 **The match at table {table} is over.**").format(table=info.id),
              text.body]
     if data.get("match_id") is not None:
-        lines.append(t.gettext("`/table export` gives the record of the match."))
+        # Translators: {command} is a command (/table export) shown as a link.
+        lines.append(t.gettext("{command} gives the record of the match.").format(
+            command=command("table export", t)))
     return clip("\n".join(lines), 1990)
 
 

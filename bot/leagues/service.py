@@ -33,6 +33,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import N_
+from bot.i18n.commands import Option
 from bot.i18n.said import Said, SaidError, engine_said
 from bot.leagues.schedule import first_kickoff_date, round_robin, weekly_times
 from bot.leagues.standings import (
@@ -131,15 +132,19 @@ async def create_league(
         said = engine_said(exc)
         raise LeagueError(said.message, **said.fields) from None
     if not 0 <= weekday <= 6:
-        raise LeagueError(N_("weekday must be 0 (Monday) to 6 (Sunday)"))
+        # Translators: {option} is the name of the option (weekday).
+        raise LeagueError(N_("{option} must be 0 (Monday) to 6 (Sunday)"),
+                          option=Option("weekday"))
     try:
         ZoneInfo(time_zone)
     except (ZoneInfoNotFoundError, ValueError):
         raise LeagueError(N_("unknown time zone {zone} (use a name like {example})"),
                           zone=repr(time_zone), example="'Europe/Berlin'") from None
     if rounds not in ("single", "double"):
-        raise LeagueError(N_("rounds must be {single} or {double}"), single="'single'",
-                          double="'double'")
+        # Translators: {option} is the name of the option (rounds); {single} and {double}
+        # are its values, as typed.
+        raise LeagueError(N_("{option} must be {single} or {double}"), option=Option("rounds"),
+                          single="'single'", double="'double'")
     if not name.strip():
         raise LeagueError(N_("a league needs a name"))
     setup = LeagueSetup(players, game_options, {})

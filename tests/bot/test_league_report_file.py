@@ -201,7 +201,7 @@ async def test_refused_sheets_get_a_clear_message_and_store_nothing(
         return await alice.slash("league", "report", fixture=fixture.id, **options)
 
     both = await report(result=SHEET, sheet=CommandFile("cup.txt", SHEET.encode()))
-    refused(both, "either as text (the result option) or as a file (the sheet option)",
+    refused(both, "either as text (the `result` option) or as a file (the `sheet` option)",
             "not both")
     assert not any(u.downloads for u in server.uploads.values())
     neither = await report()
