@@ -134,6 +134,8 @@ class TablePresenter:
         self.last_text = ""
         self.last_edit = 0.0
         self._post_lock = asyncio.Lock()
+        self._picture_failed = False
+        """Whether a table picture failed to draw (logged once)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.live = LiveMessage(f"table {table_id} public message", self._draw,
                                 message_id=message_id, wait_before=self._pace,
@@ -241,13 +243,27 @@ class TablePresenter:
                 components.add_item(BackButton(self.table_id,
                                                label=clip(t.gettext("I'm back"), 80),
                                                style=discord.ButtonStyle.success))
-            picture = None
-            if self.images:
-                plain = [plain_name(s, i, t) for i, s in enumerate(info.seats)]
-                picture = await table_picture(view, plain, score_line(info, view, t))
+            picture = await self._picture(info, view, t) if self.images else None
         key = "\x00".join([text, repr([c.to_component_dict() for c in components.children])
                            if components else "", str(hash(picture)) if picture else ""])
         return PublicDrawing(text, components, picture, key)
+
+    async def _picture(self, info: TableInfo, view: dict[str, Any], t: Translator
+                       ) -> bytes | None:
+        """The table picture of the public ``view``, or None when it cannot be drawn: a
+        picture never blocks the text, the message goes without it. The first failure of
+        the table is logged, as a warning naming the error (the picture is drawn from the
+        public view only: no hidden card can be in it)."""
+        names = [plain_name(s, i, t) for i, s in enumerate(info.seats)]
+        try:
+            return await table_picture(view, names, score_line(info, view, t))
+        except Exception as exc:
+            if not self._picture_failed:
+                self._picture_failed = True
+                log.warning("table %s: the table picture could not be drawn (%s: %s); the "
+                            "public message goes without it", self.table_id,
+                            type(exc).__name__, exc)
+            return None
 
     def shown(self, drawing: PublicDrawing, message_id: int | None = None) -> None:
         """The drawing was shown by an interaction's answer (a lobby click)."""

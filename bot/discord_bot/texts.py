@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bot.discord_bot.safe import safe_name
+from bot.discord_bot.safe import clean_text, safe_name
 from bot.i18n import Translator
 from bot.service import Seat, TableInfo
 from bot.words.cards import card_text, suit_text
+from bot.words.seating import seat_label
 from games.registry import GAMES
 
 TEAM_LETTERS = "ABCDEF"
@@ -54,21 +55,29 @@ def seat_name(seat: Seat | None, index: int | None, t: Translator) -> str:
 
 
 def plain_name(seat: Seat | None, index: int | None, t: Translator) -> str:
-    """A name without a mention (pictures, logs); AI players are told apart by seat."""
+    """A name without a mention (pictures, logs); AI players are told apart by seat. A
+    member's name is cleaned to one line of visible characters
+    (:func:`~bot.text_safety.clean_text`, as every name shown); a name with nothing
+    visible left reads ``Seat n`` (``#<user id>`` without a seat)."""
     if seat is None:
         return t.gettext("empty")
     if seat.is_ai and index is not None:
         return t.gettext("AI {number} ({level})").format(
             number=index, level=level_name(seat.level or "", t))
-    return seat.name
+    name = clean_text(seat.name)
+    if name:
+        return name
+    return seat_label(index, t) if index is not None else f"#{seat.user_id}"
 
 
 def display_name(seat: Seat | None, index: int, t: Translator) -> str:
-    """A seat's name for a Discord message: the member's display name escaped for markdown
-    and mentions (:func:`~bot.discord_bot.safe.safe_name`), an AI's ``AI n (level)``."""
+    """A seat's name for a Discord message: the member's display name cleaned and escaped
+    for markdown and mentions (:func:`~bot.discord_bot.safe.safe_name`), an AI's
+    ``AI n (level)``. A name with nothing visible left is the member's mention (Discord
+    shows their name; no message lets it ping anyone it is not meant for)."""
     if seat is None or seat.is_ai:
         return plain_name(seat, index, t)
-    return safe_name(seat.name)
+    return safe_name(seat.name) or f"<@{seat.user_id}>"
 
 
 def display_names(seats: Sequence[Seat | None], t: Translator) -> list[str]:

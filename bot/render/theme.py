@@ -15,6 +15,8 @@ from typing import Literal
 
 from PIL import Image, ImageFont
 
+from bot.text_safety import clean_text
+
 Size = Literal["small", "large"]
 RGB = tuple[int, int, int]
 
@@ -70,7 +72,12 @@ def font(px: int) -> ImageFont.FreeTypeFont:
 
 
 def fit_text(text: str, px: int, max_width: int) -> str:
-    """``text`` shortened with an ellipsis so that it fits ``max_width`` pixels at ``px``."""
+    """``text`` cleaned to one line of visible characters
+    (:func:`~bot.text_safety.clean_text`: a line or paragraph separator, a control or
+    format character makes Pillow's layout with libraqm fail, or reverses the text) and
+    shortened with an ellipsis so that it fits ``max_width`` pixels at ``px``. Every text
+    a picture draws goes through here."""
+    text = clean_text(text)
     f = font(px)
     if f.getlength(text) <= max_width:
         return text

@@ -36,6 +36,12 @@ def join_names(names: Sequence[str], t: Translator | None = None) -> str:
     return "{first} and {last}".format(first=", ".join(names[:-1]), last=names[-1])
 
 
+def seat_label(seat: int, t: Translator | None = None) -> str:
+    """A seat without a name: ``Seat 2`` (records; a member whose name has nothing visible
+    left once cleaned, :func:`bot.discord_bot.texts.plain_name`)."""
+    return or_english(t).gettext("Seat {n}").format(n=seat)
+
+
 @dataclass(frozen=True)
 class Seating:
     """A table's players: ``names[seat]``, the game's sides (lists of seats, in the rule
@@ -63,8 +69,7 @@ class Seating:
                   t: Translator | None = None) -> Seating:
         """A seating without names (records): ``Seat 0`` … ``Seat N-1``."""
         t = or_english(t)
-        return Seating.of(game, [t.gettext("Seat {n}").format(n=s) for s in range(players)],
-                          options, t=t)
+        return Seating.of(game, [seat_label(s, t) for s in range(players)], options, t=t)
 
     def speaking(self, t: Translator) -> Seating:
         """The same seating, its words in ``t``'s language."""

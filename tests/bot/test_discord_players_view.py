@@ -179,7 +179,7 @@ async def test_a_whole_match_reads_in_players_words_and_pings_nobody(
     assert results and any("win" in t for t in results)
     bad = [p for t in texts for p in problems(_without_markup(t))]
     assert not bad, "\n".join(bad[:5])
-    assert any(r"\*\*Bold\*\* <@" + "\u200b" in t for t in results), results[0]
+    assert any(r"\*\*Bold\*\* \<@" + "\u200b" in t for t in results), results[0]
     leaked = [t for t in texts if "@everyone" in t]
     assert not leaked, leaked[0]
     for m in [*fake_discord.server.messages(fake_discord.channel), *alice.dms]:

@@ -30,7 +30,7 @@ def test_a_safe_name_pings_nobody_and_stays_one_line(text: str) -> None:
 
 def test_markdown_is_escaped_so_the_name_reads_literally() -> None:
     assert safe_name("**Bold** <@12345678901234567> @everyone _x_") == (
-        "\\*\\*Bold\\*\\* <@\u200b12345678901234567> @\u200beveryone \\_x\\_")
+        "\\*\\*Bold\\*\\* \\<@\u200b12345678901234567\\> @\u200beveryone \\_x\\_")
     assert safe_name("# Big").startswith("\\#")
     assert safe_name("> quote").startswith("\\>")
 
