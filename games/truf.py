@@ -236,6 +236,31 @@ class TrufPhase(StrEnum):
 P = TrufPhase
 
 
+ANY, NO_TRUMP = -1, -2
+"""What :func:`playable` answers besides a suit: any card; any card but a trump."""
+
+
+def playable(h: Sequence[Sequence[int]], n: int, led: int, trump: int, broken: bool) -> int:
+    """The legality rule of Truf's card play, the one that ``apply`` (refusing with a
+    reason), ``legal_actions`` and the random playouts all play by. ``h`` is the hand
+    (``[suit]`` card lists, ``n`` cards in all), ``led`` the suit led to the trick
+    (``-1``: he leads). The answer: a suit (following: the led suit, when he holds it: a
+    card of it); :data:`NO_TRUMP` (leading before trumps are broken while he holds another
+    suit: any card but a trump); or :data:`ANY` (any card)."""
+    if led >= 0:
+        return led if h[led] else ANY
+    if trump >= 0 and not broken and len(h[trump]) < n:
+        return NO_TRUMP
+    return ANY
+
+
+def allows(rule: int, c: int, trump: int) -> bool:
+    """Whether card ``c`` (held) is one that :func:`playable`'s answer ``rule`` allows."""
+    if rule >= 0:
+        return c // 13 == rule
+    return rule == ANY or c // 13 != trump
+
+
 class TrufHand(TrickDeal):
     """The state and fast core of one deal of Truf (:class:`TrufDeal` adds the readable
     surface); a void deal when the given hands are a misdeal.
@@ -354,18 +379,12 @@ class TrufHand(TrickDeal):
         self.leader = self.turn = self.high
 
     def fast_legal(self, seat: int) -> list[int]:
-        """Card ints ``seat`` may play now (assumes it is his turn to play)."""
+        """Card ints ``seat`` may play now (assumes it is his turn to play): :func:`playable`."""
         h = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1] // 13
-            if h[led]:
-                return list(h[led])
-        elif self.trump >= 0 and not self.broken:
-            t = self.trump
-            others = [c for s in range(4) if s != t for c in h[s]]
-            if others:
-                return others
-        return [c for lst in h for c in lst]
+        rule = playable(h, sum(map(len, h)), self.led_suit, self.trump, self.broken)
+        if rule >= 0:
+            return list(h[rule])
+        return [c for lst in h for c in lst if allows(rule, c, self.trump)]
 
     def fast_play(self, c: int) -> None:
         """Play card ``c`` for the seat to move, without checks, events or messages."""
@@ -528,11 +547,10 @@ class TrufDeal(TrufHand):
         if c not in h[s]:
             raise IllegalAction("you do not hold {card}", card=str(action.card))
         t = self.trump
-        if self.trick:
-            led = self.trick[0][1] // 13
-            if s != led and h[led]:
-                raise follow_reason(led, h[led][::-1])
-        elif s == t and not self.broken and any(h[x] for x in range(4) if x != t):
+        rule = playable(h, sum(map(len, h)), self.led_suit, t, self.broken)
+        if not allows(rule, c, t):  # refused: only now the reason
+            if rule >= 0:
+                raise follow_reason(rule, h[rule][::-1])
             raise IllegalAction("you may not lead a trump ({suit}) before trumps are broken "
                                 "while you hold other suits", suit=t)
         trick_no = len(self.completed) + 1
@@ -960,7 +978,8 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
                        orders: Sequence[tuple[int, ...]], n: int, rnd: Any,
                        tally: list[int], log: list[tuple[int, int]] | None = None) -> int:
     """Play ``n`` whole tricks (every seat holds ``n`` cards) with uniformly random legal
-    cards; add each trick to ``tally[winner]``; return the last winner.
+    cards (:func:`playable`, the one rule); add each trick to ``tally[winner]``; return the
+    last winner.
 
     ``hands`` is the fast form and is consumed; ``rnd`` is a ``Random().random`` bound
     method; ``log`` (tests) receives every ``(seat, card)`` played. This is the hot path of
@@ -969,59 +988,48 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
     keys = NATURAL_KEYS[trump + 1]
     while n:
         h = hands[leader]
-        if trump >= 0 and not broken and len(h[trump]) < n:  # lead a non-trump
-            trumps = h[trump]
-            i = int(rnd() * (n - len(trumps)))
-            for lst in h:
-                if lst is not trumps:
-                    k = len(lst)
-                    if i < k:
-                        break
-                    i -= k
-        else:
-            i = int(rnd() * n)
-            for lst in h:
-                k = len(lst)
-                if i < k:
-                    break
-                i -= k
-        c = lst.pop(i)
+        c = _pop_random(h, n, playable(h, n, -1, trump, broken), trump, rnd)
         if log is not None:
             log.append((leader, c))
         led = c // 13
-        if led == trump:
-            broken = True
+        broken = broken or led == trump
         row = keys[led]  # the readable path's card keys
         best = row[c]
         winner = leader
         for seat in orders[leader]:
             h = hands[seat]
-            lst = h[led]
-            k = len(lst)
-            if k:  # follow suit
-                c = lst.pop(int(rnd() * k))
-                if log is not None:
-                    log.append((seat, c))
-                if row[c] > best:
-                    best, winner = row[c], seat
-                continue
-            i = int(rnd() * n)
-            for lst in h:
-                k = len(lst)
-                if i < k:
-                    break
-                i -= k
-            c = lst.pop(i)
+            if playable(h, n, led, trump, broken) == led:
+                lst = h[led]
+                c = lst.pop(int(rnd() * len(lst)))
+            else:  # void in the led suit: any card
+                c = _pop_random(h, n, ANY, trump, rnd)
+                if c // 13 == trump:
+                    broken = True
             if log is not None:
                 log.append((seat, c))
-            if c // 13 == trump:
-                broken = True
-                if row[c] > best:
-                    best, winner = row[c], seat
+            if row[c] > best:
+                best, winner = row[c], seat
         tally[winner] += 1
         leader = winner
         n -= 1
     return leader
+
+
+def _pop_random(h: list[list[int]], n: int, rule: int, trump: int, rnd: Any) -> int:
+    """Take a uniformly random card from hand ``h`` (``n`` cards) among those that the
+    answer ``rule`` of :func:`playable` allows, and return it."""
+    if rule >= 0:
+        lst = h[rule]
+        return lst.pop(int(rnd() * len(lst)))
+    trumps = h[trump] if rule == NO_TRUMP else None
+    i = int(rnd() * (n if trumps is None else n - len(trumps)))
+    for lst in h:
+        if lst is not trumps:
+            k = len(lst)
+            if i < k:
+                break
+            i -= k
+    return lst.pop(i)
 
 
 def random_playout(deal: Deal, rng: random.Random,
