@@ -47,10 +47,13 @@ def trick_line(seating: Seating, trick: Mapping[str, Any], number: int | None = 
                                                            player=seating.name(winner))
     points = trick.get("points")
     if points:
+        # Translators: {line} is a trick: the cards played, e.g. "Ann K♥, Bo 7♥; Ann wins".
         line = t.ngettext("{line} ({count} card point)", "{line} ({count} card points)",
                           int(points)).format(line=line, count=t.number(int(points)))
     if n is None:
         return t.gettext("{line}.").format(line=line)
+    # Translators: {n} is the trick's number; {line} the cards played, e.g. "Ann K♥, Bo 7♥; Ann
+    # wins".
     return t.gettext("Trick {n}: {line}.").format(n=t.number(int(n)), line=line)
 
 
@@ -85,10 +88,14 @@ def _bids_revealed(s: Seating, d: Mapping[str, Any]) -> str:
     t = s.t
     bids = d.get("bids") or []
     cards = d.get("bid_cards") or []
+    # Translators: One player's bid: the bid cards and what they are worth, e.g. "Ann 5♣ 3♦
+    # (8)".
     listed = ", ".join(t.gettext("{player} {cards} ({value})").format(
         player=s.name(seat), cards=cards_text(c),
         value=s.value(bids[seat] if seat < len(bids) else 0))
         for seat, c in enumerate(cards))
+    # Translators: {bids} lists every player's bid, e.g. "Ann 5♣ (5), Bo 3♦ (3)"; {total} a
+    # number.
     text = t.gettext("Bids: {bids}; total {total}.").format(bids=listed,
                                                             total=s.value(d.get("bid_total")))
     high = d.get("high_bidder")
@@ -111,6 +118,8 @@ def _draw_round(s: Seating, d: Mapping[str, Any]) -> str:
                                                           card=card_text(c))
                       for seat, c in d.get("draws") or [])
     n = int(d.get("stock_size") or 0)
+    # Translators: {draws} lists who drew which card, e.g. "Ann K♥, Bo 7♠"; {count} the cards
+    # left in the stock.
     return t.ngettext("Cards drawn: {draws}; {count} card left.",
                       "Cards drawn: {draws}; {count} cards left.", n).format(
         draws=draws, count=t.number(n))
@@ -161,6 +170,7 @@ _EVENTS: dict[str, Callable[[Seating, Mapping[str, Any]], str | None]] = {
         player=s.name(d.get("seat")), suit=suit_text(d.get("suit"), s.t)),
     "pass": _seat_line(N_("{player} passes.")),
     "hand_void": lambda s, d: s.t.gettext("Everybody passed: the hand is abandoned."),
+    # Translators: {value} is the run's worth in points (20 or 50).
     "declare_runs": lambda s, d: s.t.gettext("{player} declares a run worth {value}.").format(
         player=s.name(d.get("seat")), value=s.value(d.get("value"))),
     "runs": _runs,
@@ -171,6 +181,7 @@ _EVENTS: dict[str, Callable[[Seating, Mapping[str, Any]], str | None]] = {
         player=s.name(d.get("seat")), partner=s.name(d.get("partner"))),
     "answer": _answer,
     "kort": _kort,
+    # Translators: {side} is a team by its players' names ("Ann and Cy").
     "declare_kort": lambda s, d: s.t.gettext(
         "{player} declares kort: {side} play for all nine tricks.").format(
         player=s.name(d.get("seat")), side=s.side_name(int(d.get("side") or 0))),
@@ -180,6 +191,7 @@ _EVENTS: dict[str, Callable[[Seating, Mapping[str, Any]], str | None]] = {
     "adjust": _adjust,
     "trump_turned": lambda s, d: s.t.gettext("{card} is turned: {suit} are trump.").format(
         card=card_text(str(d.get("card"))), suit=suit_text(d.get("suit"), s.t)),
+    # Translators: {took} and {gave} are cards, e.g. "7♥".
     "exchange": lambda s, d: s.t.gettext(
         "{player} takes the turned {took} and puts {gave} in its place.").format(
         player=s.name(d.get("seat")), took=card_text(str(d.get("took"))),

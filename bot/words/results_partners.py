@@ -27,6 +27,7 @@ def trump_line(seating: Seating, trump: str | None, caller: int | None) -> list[
 
 
 def tricks_line(seating: Seating, tricks: list[int]) -> str:
+    # Translators: {counts} is each side with its number, e.g. "Ann and Cy 5, Bo and Di 4".
     return seating.t.gettext("Tricks: {counts}.").format(counts=seating.per_side(tricks))
 
 
@@ -40,9 +41,12 @@ def arbaa_turub(seating: Seating, summary: Mapping[str, Any],
     a, b = summary["tricks_by_team"]
     lines.append(tricks_line(seating, [a, b]))
     if a == b:
+        # Translators: {a} and {b} are the two sides' trick counts, e.g. "4–4".
         lines.append(t.gettext("{a}–{b}: a drawn deal.").format(a=t.number(a), b=t.number(b)))
     else:
         w = 0 if a > b else 1
+        # Translators: {side} is a team by its players' names ("Ann and Cy"); {n} a number of
+        # tricks.
         lines.append(t.gettext("{side} win the deal with {n} tricks.").format(
             side=seating.side_name(w), n=t.number(max(a, b))))
     if match is None:
@@ -53,12 +57,15 @@ def arbaa_turub(seating: Seating, summary: Mapping[str, Any],
             "with more tricks than the first.").format(
             side=seating.side_name(int(match["winner"]))))
     elif match.get("holder") is not None:
+        # Translators: {side} is a team by its players' names ("Ann and Cy"); {ref} the number
+        # of tricks of their first win.
         lines.append(t.gettext(
             "{side} hold a first win of {ref} tricks: winning the next deal they win with "
             "more than {ref} tricks wins them the match.").format(
             side=seating.side_name(int(match["holder"])), ref=t.number(int(match["ref"]))))
     else:
         lines.append(t.gettext("No side holds a first win."))
+    # Translators: {counts} is each side with its number, e.g. "Ann and Cy 1, Bo and Di 0".
     lines.append(t.gettext("Deals won: {counts}.").format(
         counts=seating.per_side(match["totals"])))
     return lines
@@ -80,10 +87,12 @@ def turup(seating: Seating, summary: Mapping[str, Any],
         side, other = seating.side_name(w), seating.side_name(1 - w)
         n = points[w]
         if kort == "made":
+            # Translators: {side} is a team by its players' names ("Ann and Cy").
             why = t.ngettext("Kort! {side} took all nine tricks and score {count} game point.",
                              "Kort! {side} took all nine tricks and score {count} game points.",
                              n)
         elif kort == "failed":
+            # Translators: {other} is the other team by its players' names ("Bo and Di").
             why = t.ngettext(
                 "Kort failed: {other} took a trick, so they score {count} game point.",
                 "Kort failed: {other} took a trick, so they score {count} game points.", n)
@@ -113,6 +122,8 @@ def score_line(seating: Seating, totals: list[int], unit: str, target: int | Non
     t = seating.t
     counts = seating.per_side(totals)
     if target is None:
+        # Translators: {counts} is each side with its score ("Ann and Cy 3, Bo and Di 0");
+        # {unit} what is counted, e.g. "game points" or "deals".
         return t.gettext("Score: {counts} {unit}.").format(counts=counts, unit=t.gettext(unit))
     return t.gettext("Score: {counts} {unit} (first to {target}).").format(
         counts=counts, unit=t.gettext(unit), target=t.number(target))
@@ -172,6 +183,8 @@ def _tarabish_result(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
     conceded = summary.get("conceded_by")
     if conceded is not None:
         side = seating.side_of(conceded)
+        # Translators: {other} is the other team by its players' names ("Bo and Di"); {total}
+        # the points of the whole hand.
         return [t.gettext("{player} conceded: {other} score the whole hand, {total}.").format(
             player=seating.name(conceded), other=seating.side_name(1 - side),
             total=seating.value(total))]
@@ -183,12 +196,18 @@ def _tarabish_result(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
     c_points = raw[c_side]
     result = summary["result"]
     if result == "made":
+        # Translators: {callers} is the team that named trump, by its players' names; {points}
+        # the card points they took of the hand's {total}.
         text = t.gettext("Made: {callers} took {points} of {total}, more than half, and both "
                          "sides score what they took.")
     elif result == "half_bait":
+        # Translators: {callers} named trump, {defenders} did not (teams by their players'
+        # names).
         text = t.gettext("Half bait: {callers} took exactly half, {points} of {total}, and "
                          "score nothing; {defenders} score their own points.")
     else:
+        # Translators: {callers} named trump, {defenders} did not (teams by their players'
+        # names).
         text = t.gettext("Bait: {callers} took {points} of {total}, less than half: they "
                          "score nothing and {defenders} score all {total}.")
     return [text.format(callers=callers, defenders=defenders, points=t.number(c_points),

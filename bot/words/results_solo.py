@@ -79,6 +79,8 @@ def _truf_bids(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
     adjust = summary.get("adjust")
     if adjust:
         if adjust["direction"] == "up":
+            # Translators: {amount} is a number; {mode} is "main atas" or "main bawah" (play
+            # high / low), as the game's own words.
             text = t.gettext("The bids total 13: {player} moved every bid up by {amount}, so "
                              "the deal is {mode}.")
         else:
@@ -88,6 +90,8 @@ def _truf_bids(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
                                  amount=seating.value(adjust["amount"]),
                                  mode=_mode(seating, mode)))
     elif total is not None and mode:
+        # Translators: {mode} is "main atas" or "main bawah" (play high / low), as the game's
+        # own words.
         lines.append(t.gettext("The bids total {total}: {mode}.").format(
             total=seating.value(total), mode=_mode(seating, mode)))
     return lines
@@ -117,6 +121,8 @@ def truf(seating: Seating, summary: Mapping[str, Any],
     if match is not None:
         deals = seating.options.get("deals", 13)
         played = int(match.get("next_hand_number", 1)) - 1
+        # Translators: {played} and {deals} are numbers; {totals} each player with their total
+        # ("Ann 3, Bo 5").
         lines.append(t.gettext("Totals after deal {played} of {deals}: {totals}.").format(
             played=t.number(played), deals=seating.value(deals),
             totals=seating.per_seat(match["totals"])))
@@ -186,13 +192,18 @@ def _albastini_win(seating: Seating, w: int, n: int) -> str:
     t = seating.t
     per = t.number(10 * len(seating.sides[0]))
     if n == 2:
+        # Translators: {per} is a number of card points (10 a player).
         why = t.gettext("a side took fewer than {per} card points").format(per=per)
     else:
         why = t.gettext("every side took at least {per} card points").format(per=per)
     vp = t.ngettext("{count} victory point", "{count} victory points", n).format(
         count=t.number(n))
     if len(seating.sides[w]) == 1:
+        # Translators: {vp} is e.g. "2 victory points"; {why} a reason such as "a side took
+        # fewer than 10 card points".
         text = t.gettext("{player} wins the game: {vp}, because {why}.")
         return text.format(player=seating.side_name(w), vp=vp, why=why)
+    # Translators: {side} is a team by its players' names ("Ann and Cy"); {vp} e.g. "2
+    # victory points"; {why} a reason such as "a side took fewer than 20 card points".
     return t.gettext("{side} win the game: {vp}, because {why}.").format(
         side=seating.side_name(w), vp=vp, why=why)

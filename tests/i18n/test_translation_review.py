@@ -47,6 +47,11 @@ NOTED = {
     "{command} gives the record of the match.": ["{command}"],
     "Choose another with {command}.": ["{command}"],
     "{option} must be {single} or {double}": ["{option}", "{single}"],
+    "Tricks: {counts}.": ["{counts}"],
+    "{side} win the game: {vp}, because {why}.": ["{side}", "{vp}", "{why}"],
+    "Made: {callers} took {points} of {total}, more than half, and both sides score what "
+    "they took.": ["{callers}", "{total}"],
+    "Trick {n}: {line}.": ["{n}", "{line}"],
 }
 """Messages whose placeholders need a word of explanation, and what the note names."""
 
