@@ -23,12 +23,12 @@ from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
-from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
+from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, variants
 from bot.discord_bot.panels import SeatPanels, is_dm_panel
 from bot.discord_bot.presenter import PublicDrawing, TablePresenter
-from bot.discord_bot.router import Click
+from bot.discord_bot.router import ANOTHER_SERVER, Click, from_another_server
 from bot.discord_bot.table_words import refusal_sentence
 from bot.i18n import N_, Translator
 from bot.i18n.said import Said
@@ -66,6 +66,23 @@ class TableClicks:
     def __init__(self, hub: TableHub) -> None:
         self.hub = hub
         self.service = hub.service
+
+    async def admit(self, interaction: Interaction, click: Click) -> bool:
+        """Refuse privately (False) a click made in a server on a table of another server:
+        a forged component (:mod:`bot.discord_bot.router`). A DM click, or one whose table
+        cannot be looked up now (closed, or the store away), goes on to its own path,
+        which answers it."""
+        if click.guild_id is None:
+            return True
+        try:
+            table_guild = await self._guild_of(click.table_id)
+        except Exception:  # the store is away: the click's own path says so
+            return True
+        if not from_another_server(click.guild_id, table_guild):
+            return True
+        t = await self.hub.languages.reader(interaction)
+        await refuse(interaction, t.gettext(ANOTHER_SERVER))
+        return False
 
     async def presenter(self, table_id: int) -> TablePresenter:
         """The table's presenter, or a :class:`UserError` saying where the table is."""

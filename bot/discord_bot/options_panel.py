@@ -28,7 +28,12 @@ import discord
 from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
 from bot.discord_bot.ids import custom_id
 from bot.discord_bot.languages import Languages
-from bot.discord_bot.router import ButtonItem, SelectItem
+from bot.discord_bot.router import (
+    ANOTHER_SERVER,
+    ButtonItem,
+    SelectItem,
+    from_another_server,
+)
 from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip
 from bot.i18n import N_, Translator
@@ -37,7 +42,7 @@ from bot.service import NoSuchTable, TableService
 from bot.words.options import option_name, options_text, value_text
 from games.errors import quote
 from games.registry import GAMES
-from storage import Store
+from storage import ChannelLocation, Store
 
 Interaction = discord.Interaction[discord.Client]
 _CHOICE = re.compile(r"'([^']*)'")
@@ -53,7 +58,15 @@ class OptionsSource:
     languages: Languages
 
     async def check_host(self, interaction: Interaction, table_id: int) -> None:
-        """Only the host or a member with Manage Server changes the options."""
+        """Only the host or a member with Manage Server changes the options, and only from
+        the table's own server (a forged component from another server is refused)."""
+        try:
+            where = self.service.info(table_id).location
+        except NoSuchTable:
+            where = None  # closed, or run elsewhere: :meth:`lobby` says so
+        if from_another_server(interaction.guild_id,
+                               where.guild_id if isinstance(where, ChannelLocation) else None):
+            raise UserError(ANOTHER_SERVER)
         perms = interaction.permissions
         if perms is not None and perms.manage_guild:
             return

@@ -6,6 +6,12 @@ click is understood after a restart. A click is parsed into a :class:`Click` and
 the :class:`ClickHandler` bound to the client (:func:`bind`): the router knows nothing of
 presenters or panels, and a second source of clicks (e.g. clicks forwarded from another
 process) can call the same handler. :data:`DYNAMIC_ITEMS` is what the bot registers.
+
+Before its handler method, every click passes :meth:`ClickHandler.admit`: a click made in a
+server on a table of another server (a forged component: Discord itself delivers a
+component's clicks from its own message only) is refused privately and changes nothing.
+Clicks in DMs (hand panels) have no server: the seat check (only a seated player acts, and
+for their own seat) covers them.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any, ClassVar, Protocol, Self
 import discord
 
 from bot.discord_bot.ids import custom_id, decode_action, encode_action
+from bot.i18n import N_
 from games.actions import Action
 
 ButtonItem = discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]]
@@ -37,6 +44,8 @@ class Click:
     """The clicker has Manage Server in the channel (a host's right without being host)."""
     on_panel: bool
     """Clicked on a private panel (a DM or an ephemeral message), not the public message."""
+    guild_id: int | None = None
+    """The server the click came from (None: a DM)."""
 
 
 def click_of(interaction: discord.Interaction[discord.Client], table_id: int,
@@ -46,11 +55,36 @@ def click_of(interaction: discord.Interaction[discord.Client], table_id: int,
     msg = interaction.message
     on_panel = msg is not None and (msg.flags.ephemeral or msg.guild is None)
     return Click(table_id, version, user.id, getattr(user, "display_name", None) or user.name,
-                 bool(perms and perms.manage_guild), on_panel)
+                 bool(perms and perms.manage_guild), on_panel, interaction.guild_id)
+
+
+ANOTHER_SERVER = N_("That table belongs to another server: nothing was changed.")
+"""The private refusal of a click from another server than the table's."""
+
+
+def from_another_server(click_guild: int | None, table_guild: int | None) -> bool:
+    """A click made in server ``click_guild`` on a table of another server
+    (``table_guild``; None when unknown, e.g. a closed table, which its own path
+    refuses). A DM click (``click_guild`` None) is never from another server."""
+    return click_guild is not None and table_guild is not None and click_guild != table_guild
+
+
+async def admitted(interaction: discord.Interaction[discord.Client], table_id: int,
+                   version: int) -> tuple[ClickHandler, Click] | None:
+    """The bound handler and the click when the handler admits it (it answered the
+    refusal otherwise): every table component's callback starts here."""
+    handler = handler_of(interaction)
+    click = click_of(interaction, table_id, version)
+    return (handler, click) if await handler.admit(interaction, click) else None
 
 
 class ClickHandler(Protocol):
     """What the router calls; each method answers the interaction exactly once."""
+
+    async def admit(self, interaction: discord.Interaction[discord.Client], click: Click
+                    ) -> bool:
+        """False (after a private refusal) for a click from another server than the
+        table's (module docstring)."""
 
     async def join(self, interaction: discord.Interaction[discord.Client], click: Click
                    ) -> None: ...
@@ -133,8 +167,8 @@ class _Simple(ButtonItem, template=r"tt:\?"):
         return cls(*_ids(match))
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        await self.run(handler_of(interaction), interaction,
-                       click_of(interaction, self.table, self.version))
+        if (got := await admitted(interaction, self.table, self.version)) is not None:
+            await self.run(got[0], interaction, got[1])
 
     async def run(self, handler: ClickHandler,
                   interaction: discord.Interaction[discord.Client], click: Click) -> None:
@@ -215,8 +249,8 @@ class AddAIButton(ButtonItem, template=rf"tt:l:{_T}:ai(?::(?P<level>[a-z]+))?"):
         return cls(int(match["table"]), match["level"] or "rules")
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        await handler_of(interaction).add_ai(interaction, click_of(interaction, self.table, 0),
-                                             self.level)
+        if (got := await admitted(interaction, self.table, 0)) is not None:
+            await got[0].add_ai(interaction, got[1], self.level)
 
 
 class ActionButton(ButtonItem, template=rf"tt:a:{_T}:(?P<action>.+)"):
@@ -240,8 +274,8 @@ class ActionButton(ButtonItem, template=rf"tt:a:{_T}:(?P<action>.+)"):
         return cls(*_ids(match), action, raw=match["action"])
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        await handler_of(interaction).act(
-            interaction, click_of(interaction, self.table, self.version), self.action)
+        if (got := await admitted(interaction, self.table, self.version)) is not None:
+            await got[0].act(interaction, got[1], self.action)
 
 
 class CardSelect(SelectItem, template=rf"tt:s:{_T}:(?P<arg>[A-Za-z]*)"):
@@ -266,8 +300,8 @@ class CardSelect(SelectItem, template=rf"tt:s:{_T}:(?P<arg>[A-Za-z]*)"):
             action: Action | None = decode_action(values[0]) if values else None
         except ValueError:
             action = None
-        await handler_of(interaction).act(
-            interaction, click_of(interaction, self.table, self.version), action, picked=True)
+        if (got := await admitted(interaction, self.table, self.version)) is not None:
+            await got[0].act(interaction, got[1], action, picked=True)
 
 
 class MultiBidSelect(SelectItem, template=rf"tt:m:{_T}:bid"):
@@ -288,9 +322,8 @@ class MultiBidSelect(SelectItem, template=rf"tt:m:{_T}:bid"):
         return cls(*_ids(match))
 
     async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        await handler_of(interaction).bid_cards(
-            interaction, click_of(interaction, self.table, self.version),
-            tuple(_values(interaction)))
+        if (got := await admitted(interaction, self.table, self.version)) is not None:
+            await got[0].bid_cards(interaction, got[1], tuple(_values(interaction)))
 
 
 def _values(interaction: discord.Interaction[discord.Client]) -> list[str]:

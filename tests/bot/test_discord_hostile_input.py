@@ -16,13 +16,22 @@ option name that fit in 6,000 characters; a ``sheet`` file may hold 256 KB.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from app_fixture import start_app
-from fakediscord import CommandFile, CommandUnavailable, Harness, InteractionResult
+from fakediscord import (
+    CommandFile,
+    CommandUnavailable,
+    Harness,
+    InteractionResult,
+    SimulatedUser,
+)
+from fakediscord.models import InteractionRecord, StoredMessage
+from fakediscord.payloads import MESSAGE_COMPONENT
 from test_club_support import start_club, stop_club
 from test_league_report_file import (
     assert_untouched,
@@ -144,3 +153,46 @@ async def test_league_report_refuses_hostile_sheets_in_one_short_line(
     assert stored is not None and stored.status == "reported" and stored.result is not None
     assert stored.result["record"] == spelled  # stored as given
     await stop_club(fake_discord, app)
+
+
+# ------------------------------------------------- components from another server (L1)
+
+
+def forged_click(mallory: SimulatedUser, carrier: StoredMessage, to_id: str
+                 ) -> InteractionRecord:
+    """[forged] ``mallory`` clicks, on her own server's lobby message ``carrier``, its Join
+    button with the ``custom_id`` rewritten to ``to_id`` (a component of another server's
+    table): a payload Discord itself would never send."""
+    join = next(c for c in carrier.custom_ids() if c.endswith(":join"))
+    payload = json.loads(json.dumps(carrier.payload).replace(f'"{join}"', f'"{to_id}"'))
+    return mallory.server.new_interaction(
+        interaction_type=MESSAGE_COMPONENT, data={"custom_id": to_id, "component_type": 2},
+        user=mallory.user, channel=mallory.channel,
+        message=dataclasses.replace(carrier, payload=payload), source_message_id=carrier.id)
+
+
+async def test_a_component_forged_from_another_server_is_refused_and_changes_nothing(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """Security review L1: the owner of another server (Manage Server there) forges, from
+    her own server, the Join, Add AI, Start and Options buttons and the abandon
+    confirmation of a lobby of this server: each is refused privately and the table is
+    untouched. The same components from the table's own server still work."""
+    other = fake_discord.server.add_guild("Other Club")
+    elsewhere = fake_discord.server.add_text_channel(other, "tables")
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    mallory = fake_discord.user("mallory", guild=other, manager=True).at(elsewhere)
+    home = await (await alice.slash("table", "new", game="turup")).wait_filled()
+    hers = await (await mallory.slash("table", "new", game="turup")).wait_filled()
+    table_id = int(next(c for c in home.custom_ids() if c.endswith(":join")).split(":")[2])
+    before = app.service.info(table_id)
+    for forged in ("l:{}:0:join", "l:{}:0:ai:rules", "l:{}:0:start", "o:{}:0:open",
+                   "x:{}:0:"):
+        to_id = "tt:" + forged.format(table_id)
+        answer = await fake_discord.interact(forged_click(mallory, hers, to_id))
+        assert answer.ephemeral and "belongs to another server" in answer.content, answer
+        assert app.service.info(table_id) == before, to_id
+    assert before.status == "lobby" and [s is not None for s in before.seats].count(True) == 1
+    joined = await fake_discord.user("bob").click(home, f"tt:l:{table_id}:0:join")
+    assert joined.type == 7
+    assert [s is not None for s in app.service.info(table_id).seats].count(True) == 2
