@@ -43,10 +43,16 @@ class CommandTree(app_commands.CommandTree[Any]):
         self.command_ids: dict[str, int] = {}
         """Command path → the id of its top-level command."""
 
-    def remember(self, synced: Iterable[app_commands.AppCommand]) -> None:
+    def remember(self, synced: Iterable[app_commands.AppCommand], *,
+                 guild_only: bool = False) -> None:
+        """Keep the ids of ``synced``; ``guild_only``: commands synced to one guild (a
+        test server), whose ids only fill in commands that have no global id."""
         for command in synced:
             for path in command_paths(command):
-                self.command_ids[path] = command.id
+                if guild_only:
+                    self.command_ids.setdefault(path, command.id)
+                else:
+                    self.command_ids[path] = command.id
 
     def mention(self, path: str) -> str | None:
         """``</league join:123>`` for a command path Discord has; None otherwise."""
@@ -56,7 +62,7 @@ class CommandTree(app_commands.CommandTree[Any]):
     async def sync(self, *, guild: discord.abc.Snowflake | None = None
                    ) -> list[app_commands.AppCommand]:
         synced = await super().sync(guild=guild)
-        self.remember(synced)
+        self.remember(synced, guild_only=guild is not None)
         return synced
 
     async def learn_ids(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 from app_fixture import start_app
 from fakediscord import Harness
 from test_club_history import post_buttons, store_matches
@@ -54,6 +55,26 @@ async def test_a_restarted_bot_asks_discord_for_the_command_ids(fake_discord: Ha
         await app.stop()
     # a stopped bot's ids are no longer used
     assert Command("league create").text(translator("en")) == "`/league create`"
+
+
+async def test_guild_synced_ids_serve_until_the_commands_are_synced_globally(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path, clock=FakeClock(MONDAY))
+    alice = fake_discord.user("alice")
+    guild = discord.Object(fake_discord.guild.id)
+    try:
+        app.bot.tree.copy_global_to(guild=guild)
+        await app.bot.tree.sync(guild=guild)  # `tricktable sync --guild ID`
+        local = next(str(c["id"]) for c in fake_discord.server.guild_commands[guild.id]
+                     if c["name"] == "league")
+        assert f"</league create:{local}>" in (await alice.slash("league", "list")).content
+        app.bot.tree.clear_commands(guild=guild)
+        await app.bot.tree.sync()
+        await app.bot.tree.sync(guild=guild)  # the copies removed: global commands only
+        listed = await alice.slash("league", "list")
+        assert f"</league create:{synced_id(fake_discord, 'league')}>" in listed.content
+    finally:
+        await app.stop()
 
 
 def test_without_mentions_commands_and_options_read_as_the_readers_client_shows_them() -> None:
