@@ -30,6 +30,7 @@ def truf_bid_text(cards: str | Sequence[str], *, t: Translator | None = None) ->
     """``Bid 10♦ (worth 10)``; several cards: ``Bid 9♠ 5♠ (worth 14)``."""
     t = or_english(t)
     listed = [cards] if isinstance(cards, str) else list(cards)
+    # Translators: {cards} are the bid cards ("9♠ 5♠"); {value} the number they are worth.
     return t.gettext("Bid {cards} (worth {value})").format(
         cards=" ".join(card_text(c) for c in listed), value=t.number(truf_bid_value(listed)))
 
@@ -62,6 +63,7 @@ def action_text(action: Action, game: str | None = None, *, t: Translator | None
     if kind == "adjust":
         amount = t.number(action.amount or 0)
         if action.direction == "up":
+            # Translators: {amount} is a number: every player's bid goes up by it.
             return t.gettext("Move every bid up by {amount}").format(amount=amount)
         return t.gettext("Move every bid down by {amount}").format(amount=amount)
     if kind == "answer":

@@ -55,6 +55,8 @@ def option_label(name: str, game: str | None = None, t: Translator | None = None
     """An option's name in words, with its key for ``options`` JSON:
     ``draw_breaks_streak`` → ``Draw breaks streak (`draw_breaks_streak`)``."""
     t = or_english(t)
+    # Translators: {words} is a rule option's name in words ("Draw breaks streak"); {key} its
+    # name in JSON, kept as it is.
     return t.gettext("{words} (`{key}`)").format(words=option_name(name, game, t), key=name)
 
 
@@ -70,9 +72,13 @@ def option_line(game: str, row: Mapping[str, Any], value: Any, *, quote: bool = 
     t = or_english(t)
     name, doc = option_label(row["name"], game, t), option_doc(game, row, t)
     if value == row["default"]:
+        # Translators: {name} is a rule option's name, {value} its value, {doc} a sentence on
+        # what it means.
         head = t.gettext("{name}: {value} (the default). {doc}").format(
             name=name, value=value_text(value, t), doc=doc)
     else:
+        # Translators: {name} is a rule option's name, {value} and {default} values, {doc} a
+        # sentence on what it means.
         head = t.gettext("{name}: {value} (changed; the default is {default}). {doc}").format(
             name=name, value=value_text(value, t), default=value_text(row["default"], t),
             doc=doc)
@@ -80,6 +86,7 @@ def option_line(game: str, row: Mapping[str, Any], value: Any, *, quote: bool = 
             if quote and t.language == SOURCE_LANGUAGE else None)
     if not rule:
         return head
+    # Translators: {head} is the option's line; {rule} a quote from the English rule file.
     return t.gettext("{head} Rule file: “{rule}”").format(head=head, rule=rule)
 
 

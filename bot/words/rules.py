@@ -38,6 +38,8 @@ def game_line(game: str, t: Translator | None = None) -> str:
 def options_lines(game: str, t: Translator | None = None) -> list[str]:
     """Every option of ``game``: its name, default and meaning (no rule quotes)."""
     t = or_english(t)
+    # Translators: {name} is a rule option's name, {default} its default value, {doc} a sentence
+    # on what it means.
     return [t.gettext("{name} (default {default}): {doc}").format(
         name=option_label(row["name"], game, t), default=value_text(row["default"], t),
         doc=option_doc(game, row, t)) for row in GAMES[game].options_type.describe()]
@@ -49,6 +51,7 @@ def summary_pages(game: str, t: Translator | None = None) -> list[Text]:
     title = GAMES[game].title
     pages: list[Text] = []
     for heading, lines in page_sections(game, t.language):
+        # Translators: {part} is the heading of a section of the game's rules summary.
         pages += paginate(t.gettext("{game}: {part}").format(game=title, part=heading),
                           lines, PAGE_LIMIT, t=t)
     return pages
@@ -70,6 +73,8 @@ def games_list(t: Translator | None = None) -> list[str]:
     """``tricktable rules``: one line per game (its name to type, title, player counts and
     what it is like)."""
     t = or_english(t)
+    # Translators: {title} is a game's name, {counts} its player counts ("2, 3, 4"), {summary}
+    # the game in one line.
     return ["{name:12} {line}".format(name=info.name, line=t.gettext(
         "{title} ({counts} players): {summary}").format(
         title=info.title, counts=", ".join(t.number(n) for n in info.player_counts),
@@ -108,6 +113,8 @@ def rules_text(game: str, t: Translator | None = None) -> str:
         lines.append("  {key} = {default}  [{allowed}]".format(
             key=row["name"], default=json.dumps(row["default"]),
             allowed=allowed_text(row["allowed"], t)))
+        # Translators: {name} is a rule option's name in words, {doc} a sentence on what it
+        # means.
         lines.append("      " + t.gettext("{name}: {doc}").format(
             name=option_name(row["name"], game, t), doc=option_doc(game, row, t)))
     blocks.append("\n".join(lines))

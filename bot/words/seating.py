@@ -113,11 +113,14 @@ class Seating:
 
     def per_side(self, values: Sequence[Any]) -> str:
         """Values by side in words: ``Ann and Cy 14, Bo and Di 22``."""
+        # Translators: One side and its number in a list ("Ann and Cy 14"): {side} a team by its
+        # players' names or a player's name, {value} a number.
         return ", ".join(self.t.gettext("{side} {value}").format(
             side=self.side_name(i), value=self.value(v)) for i, v in enumerate(values))
 
     def per_seat(self, values: Sequence[Any]) -> str:
         """Values by seat in words: ``Ann 3, Bo 5, Cy 3, Di 2``."""
+        # Translators: One player and their number in a list ("Ann 3").
         return ", ".join(self.t.gettext("{player} {value}").format(
             player=self.name(s), value=self.value(v)) for s, v in enumerate(values))
 

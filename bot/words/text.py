@@ -63,6 +63,7 @@ def paginate(title: str, lines: list[str] | tuple[str, ...], limit: int = 1800, 
         size += len(line) + 1
     if len(pages) == 1:
         return [Text(title, tuple(pages[0]))]
+    # Translators: {n} is the page's number, {total} the number of pages.
     return [Text(t.gettext("{title} (page {n} of {total})").format(
         title=title, n=t.number(i + 1), total=t.number(len(pages))), tuple(p))
             for i, p in enumerate(pages)]
