@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.discord_bot.safe import safe_name
+from bot.discord_bot.safe import clean_text, safe_name
 from bot.i18n import N_, Translator
 from bot.i18n.said import SaidError
 from bot.leagues.service import LeagueView
@@ -220,7 +220,8 @@ def status_text(status: str, t: Translator) -> str:
 
 
 def entrant_label(view: LeagueView, entrant_id: int | None, t: Translator) -> str:
-    """A team's name, a single player's mention, ``bye`` for none."""
+    """A team's name (escaped: :meth:`LeagueView.label`), a single player's mention,
+    ``bye`` for none."""
     if entrant_id is None:
         return t.gettext("bye")
     return view.label(entrant_id)
@@ -247,12 +248,13 @@ def fixture_line(view: LeagueView, fixture: Fixture, t: Translator) -> str:
 
 
 def fixture_choice_name(view: LeagueView, fixture: Fixture, t: Translator) -> str:
-    """An autocomplete label (≤ 100 characters, no markup: names, not mentions)."""
+    """An autocomplete label (≤ 100 characters, no markup: names, not mentions; a name
+    cleaned to one line of visible characters, :func:`~bot.text_safety.clean_text`)."""
     def plain(entrant_id: int | None) -> str:
         if entrant_id is None:
             return t.gettext("bye")
         e = view.entrants[entrant_id]
-        return e.name or t.gettext("player {ids}").format(
+        return clean_text(e.name or "") or t.gettext("player {ids}").format(
             ids="/".join(str(m) for m in e.members))
     return clip(t.gettext("#{fixture} R{round}: {home} vs {away} ({status})").format(
         fixture=fixture.id, round=fixture.round, home=plain(fixture.home_entrant_id),

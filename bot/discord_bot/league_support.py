@@ -26,15 +26,13 @@ from bot.discord_bot.club_texts import (
     result_sentence,
 )
 from bot.discord_bot.languages import Languages
-from bot.discord_bot.safe import safe_name
+from bot.discord_bot.safe import clean_text, pings, safe_name
 from bot.i18n import Translator
 from bot.leagues.reminders import ReminderScheduler
 from bot.leagues.service import CLOSED, LeagueView, Withdrawal, league_view
 from bot.service.clock import Clock
 from storage.base import Store
 from storage.models import Fixture, League
-
-REMINDER_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 def league_status(status: str, t: Translator) -> str:
@@ -127,9 +125,11 @@ class LeagueReminders:
             return True
         return (guild_id >> 22) % count in ids
 
-    async def send_reminder(self, channel_id: int, text: str) -> None:
+    async def send_reminder(self, channel_id: int, text: str, members: tuple[int, ...]
+                            ) -> None:
+        """Post a fixture reminder that pings exactly the fixture's ``members``."""
         channel = self.bot.get_partial_messageable(channel_id)
-        await channel.send(clip(text, 2000), allowed_mentions=REMINDER_MENTIONS)
+        await channel.send(clip(text, 2000), allowed_mentions=pings(members))
 
 
 
@@ -159,7 +159,7 @@ class LeagueChoices:
         for league in sorted(leagues, key=lambda lg: (lg.status == CLOSED, -lg.id)):
             if current.lower() in league.name.lower() or current == str(league.id):
                 out.append(app_commands.Choice(
-                    name=clip(f"{league.name} ({game_title(league.game)}, "
+                    name=clip(f"{clean_text(league.name)} ({game_title(league.game)}, "
                               f"{league_status(league.status, t)})", 100),
                     value=str(league.id)))
         return out[:25]

@@ -15,7 +15,10 @@ keeps no state that matters across restarts: what was sent is the store's
   reminder overtaken by the 1-hour one (the bot was down across the 1-hour mark) is never
   sent, and neither are the two before a missed start reminder. A fixture that has been
   played, forfeited or voided gets no more reminders.
-* Reminders go to the league's channel and mention every member of both entrants.
+* Reminders go to the league's channel and mention every member of both entrants; they
+  are sent to ping exactly those members (``send``'s third argument). Team and league
+  names are shown literally (:func:`bot.text_safety.safe_name`): a name cannot ping anyone
+  or format the message.
 """
 
 from __future__ import annotations
@@ -23,16 +26,20 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Final
 
 from bot.i18n import Translator, translator
 from bot.service.clock import Clock, SystemClock
+from bot.text_safety import safe_name
 from storage.base import Store
 from storage.models import Fixture
 
 log = logging.getLogger(__name__)
 
-Send = Callable[[int, str], Awaitable[None]]
+Send = Callable[[int, str, tuple[int, ...]], Awaitable[None]]
+"""``send(channel_id, text, members)``: post ``text`` in the channel, pinging exactly
+``members`` (the fixture's players) and nobody else."""
 
 KINDS: Final[tuple[tuple[str, dt.timedelta], ...]] = (
     ("24h", dt.timedelta(hours=24)),
@@ -72,6 +79,15 @@ def reminder_text(
         text = t.gettext("{reminder} (late reminder: kick-off {time})").format(
             reminder=text, time=f"<t:{stamp}:R>")
     return text
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A reminder ready to send: where, what, and whom it may ping."""
+
+    channel_id: int
+    text: str
+    members: tuple[int, ...]
 
 
 class ReminderScheduler:
@@ -121,15 +137,13 @@ class ReminderScheduler:
             if not await self.store.mark_reminder_sent(fixture.id, kind):
                 continue
             try:
-                channel_id, message = text
-                await self.send(channel_id, message)
+                await self.send(text.channel_id, text.text, text.members)
                 sent.append((fixture.id, kind))
             except Exception:
                 log.exception("fixture %s: could not send the %s reminder", fixture.id, kind)
         return sent
 
-    async def _text(self, fixture: Fixture, kind: str, *,
-                    late: bool) -> tuple[int, str] | None:
+    async def _text(self, fixture: Fixture, kind: str, *, late: bool) -> Reminder | None:
         season = await self.store.get_season(fixture.season_id)
         if season is None or season.league_id is None:
             return None
@@ -140,17 +154,20 @@ class ReminderScheduler:
             self._finished.add(fixture.id)  # another process's: never look at it again
             return None
         labels = []
+        members: list[int] = []
         for entrant_id in (fixture.home_entrant_id, fixture.away_entrant_id):
             entrant = None if entrant_id is None else await self.store.get_entrant(entrant_id)
             if entrant is None:
                 return None
+            members += entrant.members
             mentions = " & ".join(f"<@{m}>" for m in entrant.members)
-            labels.append(f"{entrant.name} ({mentions})" if entrant.name else mentions)
+            name = safe_name(entrant.name or "")
+            labels.append(f"{name} ({mentions})" if name else mentions)
         assert fixture.scheduled_at is not None
         t = None if self.language is None else await self.language(league.guild_id)
-        return league.channel_id, reminder_text(kind, league.name, fixture.round, labels[0],
-                                                labels[1], fixture.scheduled_at, late=late,
-                                                t=t)
+        text = reminder_text(kind, safe_name(league.name), fixture.round, labels[0], labels[1],
+                             fixture.scheduled_at, late=late, t=t)
+        return Reminder(league.channel_id, text, tuple(dict.fromkeys(members)))
 
     async def run(self) -> None:
         """Loop forever: a pass, then sleep until the next reminder falls due (at most

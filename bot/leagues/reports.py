@@ -39,6 +39,7 @@ from bot.leagues.service import (
     LeagueSetup,
     active_entrants,
     league_season,
+    quoted_name,
 )
 from bot.leagues.standings import ResultOutcome, fixture_result
 from games.errors import OptionError, RecordError, quote
@@ -145,7 +146,7 @@ async def report_record(
             if named != league.game:
                 title = GAMES[named].title if named is not None else quote(game)
                 raise LeagueError(N_("this is a record of {game}, but league {league} plays "
-                                     "{played}"), game=title, league=repr(league.name),
+                                     "{played}"), game=title, league=quoted_name(league),
                                   played=GAMES[league.game].title)
         listed = _deals_listed(record)
         try:
@@ -156,12 +157,12 @@ async def report_record(
         if played.players != setup.players:
             raise LeagueError(N_("the record is of a {count}-player match; league {league} "
                                  "plays with {players} players"), count=played.players,
-                              league=repr(league.name), players=setup.players)
+                              league=quoted_name(league), players=setup.players)
         if played.options != wanted:
             raise LeagueError(N_("the record was played with the options {given}; league "
                                  "{league} plays with {wanted}"),
                               given=json.dumps(played.options.to_json()),
-                              league=repr(league.name), wanted=json.dumps(wanted.to_json()))
+                              league=quoted_name(league), wanted=json.dumps(wanted.to_json()))
         if first_dealer is not None and first_dealer != played.next_dealer:
             raise LeagueError(N_("the record says seat {dealer} dealt first, not seat {given} "
                                  "(leave first_dealer out for a record)"),
@@ -222,7 +223,7 @@ async def _report(store: Store, fixture_id: int, reporter_id: int, is_admin: boo
     ``reported``."""
     fixture, league = await _fixture_context(store, fixture_id)
     if league.status != RUNNING:
-        raise LeagueError(N_("league {league} is not running"), league=repr(league.name))
+        raise LeagueError(N_("league {league} is not running"), league=quoted_name(league))
     if fixture.status not in ("scheduled", REPORTED):
         raise LeagueError(N_("this fixture already has a result"))
     home, away = await _entrants_of(store, fixture)

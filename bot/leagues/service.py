@@ -44,6 +44,7 @@ from bot.leagues.standings import (
     compute_standings,
     fixture_result,
 )
+from bot.text_safety import safe_name
 from games.errors import OptionError
 from games.registry import GAMES
 from storage.base import Store
@@ -57,6 +58,12 @@ UNPLAYED = ("scheduled", "reported")
 class LeagueError(SaidError):
     """A league operation refused, with a message for the user
     (``LeagueError(N_("…{name}…"), name=…)``: :class:`~bot.i18n.said.SaidError`)."""
+
+
+def quoted_name(league: League) -> str:
+    """The league's name quoted in a refusal (``'Club League'``), shown literally
+    (:func:`bot.text_safety.safe_name`: it formats nothing, pings nobody)."""
+    return safe_name(repr(league.name))
 
 
 def league_formats(game: str) -> dict[int, int]:
@@ -168,7 +175,7 @@ async def league_season(store: Store, league: League) -> Season:
     """The league's (latest) season."""
     seasons = await store.list_seasons(league.guild_id, league_id=league.id)
     if not seasons:
-        raise LeagueError(N_("league {league} has no season"), league=repr(league.name))
+        raise LeagueError(N_("league {league} has no season"), league=quoted_name(league))
     return seasons[-1]
 
 
@@ -191,7 +198,7 @@ async def join_league(
     """
     league = await get_league(store, league_id)
     if league.status != OPEN:
-        raise LeagueError(N_("league {league} is not taking entrants"), league=repr(league.name))
+        raise LeagueError(N_("league {league} is not taking entrants"), league=quoted_name(league))
     size = league_formats(league.game)[LeagueSetup.of(league).players]
     if len(members) != size or len(set(members)) != size:
         if size == 1:
@@ -203,7 +210,7 @@ async def join_league(
         taken = set(entrant.members) & set(members)
         if taken:
             raise LeagueError(N_("{player} already plays in league {league}"),
-                              player=f"<@{min(taken)}>", league=repr(league.name))
+                              player=f"<@{min(taken)}>", league=quoted_name(league))
     if size == 1:
         return await store.add_entrant(season.id, list(members))
     count = len(await store.list_entrants(season.id))
@@ -226,7 +233,7 @@ async def withdraw(
     """Withdraw an entrant (see the module docstring for what happens to its fixtures)."""
     league = await get_league(store, league_id)
     if league.status == CLOSED:
-        raise LeagueError(N_("league {league} is closed"), league=repr(league.name))
+        raise LeagueError(N_("league {league} is closed"), league=quoted_name(league))
     season = await league_season(store, league)
     entrant = await store.get_entrant(entrant_id)
     setup = LeagueSetup.of(league)
@@ -263,7 +270,7 @@ async def start_league(
     """
     league = await get_league(store, league_id)
     if league.status != OPEN:
-        raise LeagueError(N_("league {league} has already started"), league=repr(league.name))
+        raise LeagueError(N_("league {league} has already started"), league=quoted_name(league))
     season = await league_season(store, league)
     entrants = await active_entrants(store, league, season)
     if len(entrants) < 2:
@@ -308,11 +315,14 @@ class LeagueView:
         return () if entrant_id is None else self.entrants[entrant_id].members
 
     def label(self, entrant_id: int | None) -> str:
-        """Team name, or the single player's mention; "bye" for None."""
+        """The entrant for a Discord message: the team's name shown literally (cleaned and
+        escaped by :func:`bot.text_safety.safe_name`: it formats nothing, pings nobody),
+        or the members' mentions (a single player, or a name with nothing visible left);
+        "bye" for None."""
         if entrant_id is None:
             return "bye"
         e = self.entrants[entrant_id]
-        return e.name if e.name else " & ".join(f"<@{m}>" for m in e.members)
+        return safe_name(e.name or "") or " & ".join(f"<@{m}>" for m in e.members)
 
 
 async def league_view(store: Store, league_id: int, *, round: int | None = None) -> LeagueView:
@@ -330,7 +340,7 @@ async def close_league(store: Store, league_id: int, now: dt.datetime) -> list[S
     """Close the league: void unplayed fixtures, finish the season; return final table."""
     league = await get_league(store, league_id)
     if league.status == CLOSED:
-        raise LeagueError(N_("league {league} is already closed"), league=repr(league.name))
+        raise LeagueError(N_("league {league} is already closed"), league=quoted_name(league))
     season = await league_season(store, league)
     for f in await store.list_fixtures(season.id):
         if f.status in UNPLAYED:

@@ -226,7 +226,8 @@ async def test_reminders_are_posted_to_the_league_channel(fake_discord: Harness,
         assert {int(u["id"]) for u in message.payload["mentions"]} == ids
         posts = server.calls("POST /channels/{channel_id}/messages")
         assert len(posts) == before + 1  # exactly one reminder, never a stale one
-        assert posts[-1].json["allowed_mentions"]["parse"] == ["users"]
+        allowed = posts[-1].json["allowed_mentions"]  # exactly the fixture's members
+        assert allowed["parse"] == [] and set(map(int, allowed["users"])) == ids
 
     await reminder(KICKOFF - 24 * H, f"starts in 24 hours, <t:{int(KICKOFF.timestamp())}:F>")
     await reminder(KICKOFF - H, "starts in 1 hour")

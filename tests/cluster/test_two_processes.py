@@ -349,7 +349,8 @@ async def test_league_reminders_are_sent_once_by_the_guilds_owner(processes: Any
     for index, process in enumerate((p0, p1)):
         clock = FakeClock(kickoff - dt.timedelta(hours=24))
 
-        async def send(channel: int, text: str, index: int = index) -> None:
+        async def send(channel: int, text: str, members: tuple[int, ...],
+                       index: int = index) -> None:
             sent[index].append((channel, text))
 
         schedulers.append(ReminderScheduler(process.store, send, clock=clock,

@@ -37,9 +37,11 @@ H = dt.timedelta(hours=1)
 class Outbox:
     def __init__(self) -> None:
         self.sent: list[tuple[int, str]] = []
+        self.pinged: list[tuple[int, ...]] = []
 
-    async def send(self, channel_id: int, text: str) -> None:
+    async def send(self, channel_id: int, text: str, members: tuple[int, ...]) -> None:
         self.sent.append((channel_id, text))
+        self.pinged.append(members)
 
     def kinds(self) -> list[str]:
         out = []
@@ -83,6 +85,7 @@ async def test_each_reminder_on_time_once(club_store: Store) -> None:
     channel, text = box.sent[0]
     assert channel == CHANNEL
     assert set(re.findall(r"<@(\d+)>", text)) == {"11", "12", "13", "14"}
+    assert box.pinged[0] == (11, 13, 12, 14)  # exactly the fixture's members
     assert "Aces" in text and "Kings" in text and "round 1" in text
     assert f"<t:{int(KICKOFF.timestamp())}:F>" in text
 
@@ -141,7 +144,7 @@ async def test_a_failed_send_is_not_retried(club_store: Store) -> None:
     clock = FakeClock(KICKOFF)
     calls: list[str] = []
 
-    async def broken(channel_id: int, text: str) -> None:
+    async def broken(channel_id: int, text: str, members: tuple[int, ...]) -> None:
         calls.append(text)
         raise RuntimeError("Discord is down")
 
