@@ -375,6 +375,8 @@ class ProgressBar:
 
 def _budget_text(budget: Mapping[str, Any], t: Translator) -> str:
     if budget["ms"] and budget["max_samples"]:
+        # Translators: The AI's thinking budget: {ms} milliseconds a move, {samples} sampled
+        # deals at most.
         return t.gettext("budget {ms} ms, at most {samples} samples").format(
             ms=t.number(budget["ms"]), samples=t.number(budget["max_samples"]))
     if budget["ms"]:
@@ -432,6 +434,8 @@ def format_table(result: Mapping[str, Any], t: Translator | None = None) -> str:
                      pct(result["win_rate"][j]), f"[{pct(lo)} – {pct(hi)}]",
                      num(result["mean_score"][j]), f"[{num(mlo)} – {num(mhi)}]"]
                     + ([t.number(result["rank"][j])] if "rank" in result else []))
+    # Translators: {played} says how many deals or matches were played ("100 deals"), {plays}
+    # how many plays in all, {budget} the AI's thinking budget ("budget 50 ms").
     lines = [t.gettext("{game}: {played}, {plays} plays ({players} players); {budget}").format(
         game=result["game"], played=played, plays=t.number(result["plays"]),
         players=t.number(result["player_count"]), budget=_budget_text(result["budget"], t)),
@@ -444,11 +448,15 @@ def format_table(result: Mapping[str, Any], t: Translator | None = None) -> str:
         won=won))
     if len(result["players"]) == 2:
         lo, hi = result["mean_score_diff_ci95"]
+        # Translators: {first} and {second} are AI levels; {diff} a number; {low} and {high} the
+        # ends of its 95% confidence interval.
         lines.append("\n" + t.gettext("mean score difference ({first} - {second}): {diff} "
                                       "[{low} – {high}]").format(
             first=result["players"][0], second=result["players"][1],
             diff=num(result["mean_score_diff"]), low=num(lo), high=num(hi)))
     times = result["move_ms"]
+    # Translators: p50, p95: the median and 95th percentile; {p50}, {p95}, {max} are times
+    # ("12.5 ms").
     lines.append(t.gettext("move time (non-random players, decisions with a choice): p50 "
                            "{p50}, p95 {p95}, max {max}").format(
         p50=ms(times["p50"]), p95=ms(times["p95"]), max=ms(times["max"])))

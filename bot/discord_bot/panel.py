@@ -169,6 +169,8 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
     mates = [names[s] for team in facts.teams if seat in team for s in team
              if s != seat and s < len(names)]
     if mates:  # a partnership game: the partner by name, never by seat number
+        # Translators: {heading} is the panel's heading (game, table and deal); {partner} a
+        # player's name.
         head = t.gettext("{heading} · your partner: {partner}").format(
             heading=head, partner=join_names(mates, t))
     lines = [head]

@@ -101,4 +101,5 @@ SIGNAL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SignalSelect,)
 
 def bid_worth(card: str, t: Translator) -> str:
     """A Truf bid card's value, shown under it in the bid menus: ``worth 10``."""
+    # Translators: {value} is the number a Truf bid card is worth.
     return clip(t.gettext("worth {value}").format(value=t.number(truf_bid_value(card))), 100)

@@ -159,6 +159,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
             raise UserError(N_('Those options are not valid JSON: options must be a JSON '
                                'object, e.g. {example}'), example='`{"target": 1}`')
         if players is not None and players not in info.player_counts:
+            # Translators: {counts} lists the game's player counts, e.g. "2, 3, 4".
             raise UserError(N_("{game} is played by {counts} players."), game=info.title,
                             counts=", ".join(map(str, info.player_counts)))
         try:

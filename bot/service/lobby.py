@@ -57,6 +57,7 @@ class Lobby:
         """:meth:`TableService.create_table` (whose docstring states the contract)."""
         info = GAMES.get(game)
         if info is None:
+            # Translators: {games} lists the games' names to type, e.g. "arbaa_turub, truf".
             raise LobbyError(N_("unknown game {game} (one of {games})"), game=repr(game),
                              games=", ".join(sorted(GAMES)))
         if location in self._hub.registry.by_location:
@@ -64,6 +65,7 @@ class Lobby:
         if self._hub.registry.owns is not None and not self._hub.registry.owns(location):
             raise LobbyError(N_("this place is served by another bot process"))
         if standin not in LEVELS:
+            # Translators: {levels} lists the AI levels as typed: "random, rules, search".
             raise LobbyError(N_("unknown AI level {level} (one of {levels})"),
                              level=repr(standin), levels=", ".join(LEVELS))
         seed_text = str(seed) if seed is not None else secrets.token_hex(8)
@@ -74,6 +76,8 @@ class Lobby:
         count = match.players
         seat_list: list[Seat | None] = list(seats) if seats is not None else [None] * count
         if len(seat_list) != count:
+            # Translators: {count} is the number of players the table needs, {given} the number
+            # given.
             raise LobbyError(N_("{game} is played by {count} here, not {given}"),
                              game=info.title, count=count, given=len(seat_list))
         self.check_unique(seat_list)
@@ -149,6 +153,7 @@ class Lobby:
                     return i
             raise LobbyError(N_("every seat is taken"))
         if not 0 <= seat < table.players:
+            # Translators: {last} is the number of the table's last seat (seats count from 0).
             raise LobbyError(N_("there is no seat {seat} at this table (0-{last})"), seat=seat,
                              last=table.players - 1)
         if table.seats[seat] is not None:
@@ -230,6 +235,8 @@ class Lobby:
 
         def edit(t: LiveTable) -> None:
             if sorted(order) != list(range(t.players)):
+                # Translators: {last} is the number of the table's last seat (seats count from
+                # 0).
                 raise LobbyError(N_("an arrangement lists every seat 0-{last} once"),
                                  last=t.players - 1)
             t.seats = [t.seats[i] for i in order]

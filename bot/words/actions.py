@@ -65,6 +65,7 @@ def action_text(action: Action, game: str | None = None, *, t: Translator | None
         if action.direction == "up":
             # Translators: {amount} is a number: every player's bid goes up by it.
             return t.gettext("Move every bid up by {amount}").format(amount=amount)
+        # Translators: {amount} is a number: every player's bid goes down by it.
         return t.gettext("Move every bid down by {amount}").format(amount=amount)
     if kind == "answer":
         n = action.tricks or 0
