@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import math
+from typing import Final
 
 import discord
 from discord import app_commands
@@ -11,6 +13,7 @@ from discord.ext import commands
 from bot.discord_bot.answer import Reply, UserError, answer
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.languages import AUTO, Languages, language_choices
+from bot.discord_bot.ranges import in_range
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.messages import language_setting_label, server_language_set
 from bot.settings import Settings
@@ -22,6 +25,20 @@ Interaction = discord.Interaction[discord.Client]
 
 
 NEEDS_MANAGE = N_("Changing the settings needs the Manage Server permission.")
+
+TURN_TIMEOUT_MIN: Final = 10
+TURN_TIMEOUT_MAX: Final = 86400
+AI_PACE_MIN: Final = 0.0
+AI_PACE_MAX: Final = 30.0
+"""``/settings`` ranges: offered to the client, and checked again (:mod:`.ranges`)."""
+
+
+def _seconds(t: Translator, value: float) -> str:
+    """A stored number of seconds as the reader writes numbers; one outside what a
+    setting allows (stored by older code) is still shown, never an error."""
+    if not math.isfinite(value) or abs(value) > TURN_TIMEOUT_MAX:
+        return f"{value:g}"
+    return t.number(value)
 
 
 def settings_text(gs: GuildSettings, t: Translator, language: str) -> str:
@@ -35,7 +52,7 @@ def settings_text(gs: GuildSettings, t: Translator, language: str) -> str:
         "Turn timeout: **{timeout} s** · AI pace: **{pace} s** · Images: **{images}** · "
         "Matches with AI players count for ratings: **{rated}** · {label}: **{language}**.\n"
         "New tables use these settings; the language applies at once."
-    ).format(timeout=t.number(gs.turn_timeout), pace=t.number(gs.ai_pace),
+    ).format(timeout=_seconds(t, gs.turn_timeout), pace=_seconds(t, gs.ai_pace),
              images=t.gettext("on") if gs.images else t.gettext("off"),
              rated=t.gettext("yes") if gs.ai_matches_rated else t.gettext("no"),
              label=language_setting_label(t), language=shown)
@@ -77,8 +94,10 @@ class AdminCog(commands.Cog, name="AdminCog"):
                          language=pgettext_noop("command name", "language"))
     @app_commands.choices(language=language_choices())
     async def settings_command(self, interaction: Interaction,
-                               turn_timeout: app_commands.Range[int, 10, 86400] | None = None,
-                               ai_pace: app_commands.Range[float, 0.0, 30.0] | None = None,
+                               turn_timeout: app_commands.Range[
+                                   int, TURN_TIMEOUT_MIN, TURN_TIMEOUT_MAX] | None = None,
+                               ai_pace: app_commands.Range[
+                                   float, AI_PACE_MIN, AI_PACE_MAX] | None = None,
                                images: bool | None = None,
                                ai_matches_rated: bool | None = None,
                                language: str | None = None) -> None:
@@ -86,6 +105,10 @@ class AdminCog(commands.Cog, name="AdminCog"):
             guild_id = interaction.guild_id
             if not interaction.permissions.manage_guild or guild_id is None:
                 raise UserError(NEEDS_MANAGE)
+            if turn_timeout is not None:
+                in_range(turn_timeout, TURN_TIMEOUT_MIN, TURN_TIMEOUT_MAX, "turn_timeout")
+            if ai_pace is not None:
+                in_range(ai_pace, AI_PACE_MIN, AI_PACE_MAX, "ai_pace")
             changes: dict[str, object] = {}
             for key, value in (("turn_timeout", turn_timeout), ("ai_pace", ai_pace),
                                ("images", images), ("ai_matches_rated", ai_matches_rated)):

@@ -20,6 +20,7 @@ from bot.discord_bot.answer import Reply, UserError, answer, refuse
 from bot.discord_bot.clicks import NOT_HOST_CLOSE, NOT_HOST_START, TableClicks
 from bot.discord_bot.hub import TableHub
 from bot.discord_bot.presenter import PublicDrawing, TablePresenter
+from bot.discord_bot.ranges import in_range
 from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.discord_bot.safe import safe_name
@@ -246,6 +247,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
             p = await self._table_here(interaction)
             if interaction.user.id != p.creator and not _can_manage(interaction):
                 raise UserError(NOT_HOST_SEATS)
+            in_range(seat, 0, len(self.service.info(p.table_id).seats) - 1, "seat")
             await self.service.clear_seat(p.table_id, seat)
             return private(t.gettext("Seat {seat} is free.").format(seat=seat))
         await self._answer(interaction, t, run)

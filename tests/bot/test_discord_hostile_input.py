@@ -196,3 +196,83 @@ async def test_a_component_forged_from_another_server_is_refused_and_changes_not
     joined = await fake_discord.user("bob").click(home, f"tt:l:{table_id}:0:join")
     assert joined.type == 7
     assert [s is not None for s in app.service.info(table_id).seats].count(True) == 2
+
+
+# ------------------------------------------ numbers past a slash option's range (L3)
+
+
+def forged_slash(user: SimulatedUser, option: str, value: Any, *path: str, **options: Any
+                 ) -> InteractionRecord:
+    """[forged] ``/path options`` with ``option`` then set to ``value``: the client keeps
+    to the command's min/max, a forged interaction need not."""
+    record = user.build_slash(*path, **options)
+    entries = record.payload["data"]["options"]
+    while entries and entries[0]["type"] in (1, 2):  # into the subcommand
+        entries = entries[0].setdefault("options", [])
+    for entry in entries:
+        if entry["name"] == option:
+            entry["value"] = value
+    return record
+
+
+@pytest.mark.parametrize(("option", "value", "words"), [
+    ("ai_pace", 1e308, ("`ai_pace`", "0 to 30")),
+    ("ai_pace", float("nan"), ("0 to 30",)),
+    ("ai_pace", float("inf"), ("0 to 30",)),
+    ("ai_pace", -1.5, ("0 to 30",)),
+    ("turn_timeout", 0, ("10 to 86400",)),
+    ("turn_timeout", -30, ("10 to 86400",)),
+    ("turn_timeout", 10**12, ("10 to 86400",)),
+])
+async def test_settings_refuses_a_forged_number_and_stores_nothing(
+        fake_discord: Harness, tmp_path: Path, option: str, value: Any,
+        words: tuple[str, ...]) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    mona = fake_discord.user("mona", manager=True)
+    before = await app.store.get_guild_settings(fake_discord.guild.id)
+    legal = {"ai_pace": 2.0, "turn_timeout": 60}[option]
+    answer = await fake_discord.interact(forged_slash(mona, option, value, "settings",
+                                                      **{option: legal}))
+    one_short_line(answer, *words)
+    assert await app.store.get_guild_settings(fake_discord.guild.id) == before
+    shown = await mona.slash("settings")  # the settings still show
+    assert shown.ephemeral and "Turn timeout" in shown.content
+
+
+@pytest.mark.parametrize(("path", "option", "value", "legal", "said"), [
+    (("table", "new"), "players", 99, 4, "Turup is played by 4 players."),
+    (("table", "new"), "players", -1, 4, "Turup is played by 4 players."),
+    (("table", "ai"), "seat", 99, 1, "There is no seat 99 at this table (0-3)."),
+    (("table", "ai"), "seat", -1, 1, "There is no seat -1 at this table (0-3)."),
+    (("table", "remove"), "seat", 7, 1, "`seat` must be a whole number from 0 to 3."),
+    (("table", "remove"), "seat", -10**15, 1, "`seat` must be a whole number from 0 to 3."),
+])
+async def test_table_commands_refuse_a_forged_number(
+        fake_discord: Harness, tmp_path: Path, path: tuple[str, ...], option: str,
+        value: int, legal: int, said: str) -> None:
+    """``players`` and ``/table ai seat:`` were held (the service checks them);
+    ``/table remove seat:`` past the table's seats answered "Seat 7 is empty"."""
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    extra: dict[str, Any] = {"game": "turup"} if path[1] == "new" else {}
+    if path[1] != "new":
+        await (await alice.slash("table", "new", game="turup")).wait_filled()
+    before = [app.service.info(i) for i in app.service.table_ids()]
+    answer = await fake_discord.interact(forged_slash(alice, option, value, *path,
+                                                      **{option: legal}, **extra))
+    one_short_line(answer, said)
+    assert [app.service.info(i) for i in app.service.table_ids()] == before
+
+
+@pytest.mark.parametrize("pace", [1e308, float("inf"), float("nan"), -1e300])
+def test_settings_text_shows_any_stored_number(pace: float) -> None:
+    """A value stored by older code past today's ranges still shows: ``/settings`` keeps
+    working to put it right."""
+    from bot.discord_bot.admin import settings_text
+    from bot.i18n import translator
+    from storage import GuildSettings
+
+    for language in ("en", "so", "id", "sw"):
+        text = settings_text(GuildSettings(turn_timeout=10**15, ai_pace=pace),
+                             translator(language), "en")
+        assert f"{pace:g}" in text and "1e+15" in text
