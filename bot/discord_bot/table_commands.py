@@ -327,8 +327,11 @@ class TableCommands(commands.Cog, name="TableCommands"):
             if info is not None and info.status == "playing":
                 # The deal in progress stays secret: only the completed deals are exported.
                 record = {**record, "deals": list(record.get("deals", []))[:info.deal]}
-            data = json.dumps(record, indent=1, ensure_ascii=False).encode()
             deals = len(record.get("deals", []))
+            if deals == 0:  # a record without deals is no record (docs/records.md)
+                raise UserError(N_("No deal of table {table} is finished yet: there is "
+                                   "nothing to export."), table=table_id)
+            data = json.dumps(record, indent=1, ensure_ascii=False).encode()
             text = t.ngettext("The record of table {table} ({count} deal).",
                               "The record of table {table} ({count} deals).", deals)
             return Reply(text.format(table=table_id, count=t.number(deals)),
