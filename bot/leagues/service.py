@@ -44,7 +44,7 @@ from bot.leagues.standings import (
     compute_standings,
     fixture_result,
 )
-from bot.text_safety import safe_name
+from bot.text_safety import clean_text, safe_name
 from games.errors import OptionError
 from games.registry import GAMES
 from storage.base import Store
@@ -119,7 +119,8 @@ async def create_league(
     points: Points = DEFAULT_POINTS,
 ) -> League:
     """Create an ``open`` league and its season. ``players`` defaults to the game's
-    partnership form (4) where it has one, else its two-player form."""
+    partnership form (4) where it has one, else its two-player form. The name is stored
+    cleaned to one line of visible characters (:func:`bot.text_safety.clean_text`)."""
     formats = league_formats(game)
     if not formats:
         raise LeagueError(N_("{game} is not played by two sides, so it cannot be a league "
@@ -152,11 +153,12 @@ async def create_league(
         # are its values, as typed.
         raise LeagueError(N_("{option} must be {single} or {double}"), option=Option("rounds"),
                           single="'single'", double="'double'")
-    if not name.strip():
+    name = clean_text(name)
+    if not name:
         raise LeagueError(N_("a league needs a name"))
     setup = LeagueSetup(players, game_options, {})
     league = await store.create_league(
-        guild_id, channel_id, name.strip(), game, weekday=weekday,
+        guild_id, channel_id, name, game, weekday=weekday,
         start_time=start_time.replace(second=0, microsecond=0, tzinfo=None),
         time_zone=time_zone, options=setup.to_json(), rounds=rounds,
         points_win=points.win, points_draw=points.draw, points_loss=points.loss, status=OPEN)
@@ -191,7 +193,8 @@ async def active_entrants(store: Store, league: League, season: Season) -> list[
 async def join_league(
     store: Store, league_id: int, members: Sequence[int], *, name: str | None = None
 ) -> Entrant:
-    """Enter a team (partnership games: two members, ``name`` optional) or a single player.
+    """Enter a team (partnership games: two members, ``name`` optional, stored cleaned to
+    one line of visible characters: ``Team n`` if nothing is left) or a single player.
 
     Refused once the league has started, with the wrong number of members, or when a member
     already plays in the league.
@@ -215,7 +218,7 @@ async def join_league(
         return await store.add_entrant(season.id, list(members))
     count = len(await store.list_entrants(season.id))
     return await store.add_entrant(season.id, list(members),
-                                   name=(name or "").strip() or f"Team {count + 1}")
+                                   name=clean_text(name or "") or f"Team {count + 1}")
 
 
 @dataclass(frozen=True, slots=True)

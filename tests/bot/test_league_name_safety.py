@@ -89,16 +89,20 @@ async def test_a_team_name_neither_pings_nor_links_in_any_league_message(
     await stop_club(fake_discord, app)
 
 
-async def test_the_label_of_a_team_is_escaped_or_falls_back_to_its_members(
+async def test_team_names_are_stored_clean_and_labelled_escaped_or_by_their_members(
         tmp_path: Path) -> None:
     store = await open_store(f"sqlite:///{tmp_path / 'club.db'}")
     try:
         league = await create_league(store, 1, 2, "Cup", "turup", weekday=3,
                                      start_time=dt.time(19, 0), time_zone="Europe/Berlin")
         shout = await join_league(store, league.id, [11, 13], name="**Aces**\u2029\u202e")
+        assert shout.name == "**Aces**"  # stored cleaned, shown escaped
         blank = await join_league(store, league.id, [12, 14], name="\u200b\u2029")
+        assert blank.name == "Team 2"
+        # a name stored before names were cleaned, with nothing visible: the members
+        older = await store.add_entrant(blank.season_id, [15, 16], name="\u200b")
         view: LeagueView = await league_view(store, league.id)
         assert view.label(shout.id) == "\\*\\*Aces\\*\\*"
-        assert view.label(blank.id) == "<@12> & <@14>"
+        assert view.label(older.id) == "<@15> & <@16>"
     finally:
         await store.close()
