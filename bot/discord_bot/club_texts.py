@@ -115,11 +115,12 @@ def leaderboard_title(board: Leaderboard, season_name: str | None, t: Translator
 
 
 def leaderboard_lines(board: Leaderboard, t: Translator) -> list[str]:
-    """One line per row: rank, player, conservative rating (and mu, sigma), matches played,
-    wins and win rate."""
+    """One line per row: rank, player (the name shown literally; the mention without a
+    visible name), conservative rating (and mu, sigma), matches played, wins and win
+    rate."""
     out = []
     for row in board.rows:
-        name = safe_name(clip(row.display_name, 40)) if row.display_name else f"<@{row.user_id}>"
+        name = safe_name(clip(row.display_name or "", 40)) or f"<@{row.user_id}>"
         out.append(t.gettext(
             "`#{rank}` **{player}** — **{rating}** (μ {mu}, σ {sigma}) · {played} played · "
             "{won} won · {rate}").format(

@@ -19,9 +19,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import bot.discord_bot.presenter as presenter_module
+from bot.discord_bot.club_texts import leaderboard_lines
 from bot.discord_bot.safe import ZERO_WIDTH_SPACE, safe_name
 from bot.discord_bot.texts import display_name, plain_name
 from bot.i18n import translator
+from bot.ratings import Leaderboard, LeaderboardRow
 from bot.render import render_table
 from bot.render.theme import fit_text
 from bot.service import Seat
@@ -87,6 +89,13 @@ def test_seat_names_are_cleaned_in_messages_and_pictures_with_a_fallback() -> No
     blank = Seat.human(42, "\u200b\u2029 \u202e")
     assert plain_name(blank, 2, T) == "Seat 2"
     assert display_name(blank, 2, T) == "<@42>"
+
+
+def test_the_leaderboard_names_a_member_without_a_visible_name_by_mention() -> None:
+    rows = [LeaderboardRow(1, 42, "\u200b\u2029", 20.0, 25.0, 1.5, 3, 2),
+            LeaderboardRow(2, 43, "**Ann**\u202e", 19.0, 24.0, 1.5, 3, 1)]
+    lines = leaderboard_lines(Leaderboard(1, "turup", None, 0, 1, 2, rows), T)
+    assert "**<@42>**" in lines[0] and "**\\*\\*Ann\\*\\***" in lines[1]
 
 
 @pytest.mark.parametrize("breaker", BREAKERS + INVISIBLE)
