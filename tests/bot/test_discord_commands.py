@@ -13,6 +13,7 @@ from app_fixture import start_app
 from discord_helpers import channel_texts, my_hand, open_table, play_until
 from fakediscord import Harness
 
+from games.records import replay
 from games.registry import GAMES
 
 
@@ -74,9 +75,9 @@ async def test_export_gives_only_completed_deals(fake_discord: Harness,
     alice = fake_discord.user("alice")
     table_id, public = await open_table(app, alice, "turup", ais=3)
     r = await alice.slash("table", "export")
-    done = await r.wait_filled()
-    data = json.loads(done.attachments[0].data)
-    assert data["game"] == "turup" and data["deals"] == []  # the deal in play stays secret
+    done = await r.wait_filled()  # the deal in play stays secret: nothing to export yet
+    assert r.ephemeral and not done.attachments, done.attachments
+    assert f"No deal of table {table_id} is finished yet" in done.content, done.content
 
     def deal_over() -> bool:
         return any(f"Deal 1 of table {table_id} is over" in t for t in channel_texts(app))
@@ -86,6 +87,8 @@ async def test_export_gives_only_completed_deals(fake_discord: Harness,
     done = await r.wait_filled()
     data = json.loads(done.attachments[0].data)
     assert len(data["deals"]) == 1 and data["deals"][0]["actions"]
+    out, status = replay(data)  # what `tricktable replay` prints and exits with
+    assert status == 0 and out["ok"], out
 
 
 async def test_settings_are_for_managers_and_reach_new_tables(fake_discord: Harness,
