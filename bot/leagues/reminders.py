@@ -1,9 +1,9 @@
 """Fixture reminders: 24 hours and 1 hour before each fixture, and at its start.
 
 :class:`ReminderScheduler` is an async loop over the Store, with an injectable clock
-(:class:`bot.service.clock.Clock`) and a ``send(channel_id, text)`` coroutine callback. It
-keeps no state that matters across restarts: what was sent is the store's
-``reminders_sent`` table.
+(:class:`bot.service.clock.Clock`) and a ``send(channel_id, text, members)`` coroutine
+callback (:data:`Send`). It keeps no state that matters across restarts: what was sent is
+the store's ``reminders_sent`` table.
 
 * **Never twice.** A reminder is claimed with ``Store.mark_reminder_sent`` before it is
   sent; only the process whose claim succeeds sends it (a send that then fails is logged
@@ -126,24 +126,24 @@ class ReminderScheduler:
                 continue
             kind, due_at = due
             try:
-                text = await self._text(fixture, kind, late=now - due_at > LATE_AFTER)
+                reminder = await self._reminder(fixture, kind, late=now - due_at > LATE_AFTER)
             except Exception:
                 log.exception("fixture %s: could not prepare the %s reminder", fixture.id, kind)
                 continue
-            if text is None:
+            if reminder is None:
                 continue
             if kind == "start":
                 self._finished.add(fixture.id)
             if not await self.store.mark_reminder_sent(fixture.id, kind):
                 continue
             try:
-                await self.send(text.channel_id, text.text, text.members)
+                await self.send(reminder.channel_id, reminder.text, reminder.members)
                 sent.append((fixture.id, kind))
             except Exception:
                 log.exception("fixture %s: could not send the %s reminder", fixture.id, kind)
         return sent
 
-    async def _text(self, fixture: Fixture, kind: str, *, late: bool) -> Reminder | None:
+    async def _reminder(self, fixture: Fixture, kind: str, *, late: bool) -> Reminder | None:
         season = await self.store.get_season(fixture.season_id)
         if season is None or season.league_id is None:
             return None
