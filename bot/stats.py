@@ -36,7 +36,7 @@ from bot.i18n import N_, Translator, ngettext_noop, translator
 from bot.render import theme
 from games.records import replay
 from storage.base import Store
-from storage.models import GameStats, Match, PartnerStats, RatingHistoryEntry
+from storage.models import GameStats, Match, MatchChannels, PartnerStats, RatingHistoryEntry
 
 AVERAGE_OVER: Final = 10
 MIN_PARTNER_MATCHES: Final = 3
@@ -225,13 +225,14 @@ def history_entry(match: Match) -> HistoryEntry:
 
 async def player_history(
     store: Store, user_id: int, guild_id: int, game: str, *, limit: int = 10,
-    offset: int = 0,
+    offset: int = 0, channels: MatchChannels | None = None,
 ) -> list[HistoryEntry]:
     """The player's last rated matches of ``game`` in the guild, newest first (by finish
-    time); ``offset`` skips that many of the newest first."""
+    time), with ``channels`` only those it admits; ``offset`` skips that many of the newest
+    first."""
     out = []
     for entry in await store.rating_history(user_id, guild_id, game, limit=limit,
-                                            offset=offset):
+                                            offset=offset, channels=channels):
         match = await store.get_match(entry.match_id)
         if match is not None:
             out.append(history_entry(match))
@@ -240,12 +241,13 @@ async def player_history(
 
 async def guild_history(
     store: Store, guild_id: int, *, game: str | None = None, limit: int = 10,
-    before_id: int | None = None, offset: int = 0,
+    before_id: int | None = None, offset: int = 0, channels: MatchChannels | None = None,
 ) -> list[HistoryEntry]:
-    """The guild's recent matches, newest first (by id); ``before_id`` pages back by
-    keyset (ids below it), ``offset`` by skipping that many of the newest first."""
+    """The guild's recent matches, newest first (by id), with ``channels`` only those it
+    admits; ``before_id`` pages back by keyset (ids below it), ``offset`` by skipping that
+    many of the newest first."""
     matches = await store.list_matches(guild_id, game=game, limit=limit, before_id=before_id,
-                                       offset=offset)
+                                       offset=offset, channels=channels)
     return [history_entry(m) for m in matches]
 
 
@@ -282,12 +284,14 @@ class HistoryPage:
 
 async def history_page(
     store: Store, guild_id: int, *, game: str | None = None, user_id: int | None = None,
-    page: int = 0, per_page: int = HISTORY_PAGE_SIZE,
+    page: int = 0, per_page: int = HISTORY_PAGE_SIZE, channels: MatchChannels | None = None,
 ) -> HistoryPage:
     """Page ``page`` (0-based, at most :data:`MAX_HISTORY_PAGE`) of the guild's matches
     (:func:`guild_history`, optionally of one ``game``) or, with ``user_id``, of that
     player's rated matches of ``game`` (:func:`player_history`; ``game`` is then required),
-    newest first, ``per_page`` (1–99) a page.
+    newest first, ``per_page`` (1–99) a page; with ``channels`` (the reader's, see
+    :class:`~storage.models.MatchChannels`) only the matches it admits, filtered in the
+    query so that every page is full and ``has_older`` is right.
 
     Offset paging: page ``p`` skips the ``p * per_page`` newest matches, so a match that
     finishes between two reads shifts the later pages by one (an entry may show twice).
@@ -302,10 +306,10 @@ async def history_page(
         if game is None:
             raise ValueError("a player's history needs a game")
         entries = await player_history(store, user_id, guild_id, game, limit=per_page + 1,
-                                       offset=offset)
+                                       offset=offset, channels=channels)
     else:
         entries = await guild_history(store, guild_id, game=game, limit=per_page + 1,
-                                      offset=offset)
+                                      offset=offset, channels=channels)
     return HistoryPage(entries[:per_page], page, per_page, len(entries) > per_page)
 
 

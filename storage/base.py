@@ -36,6 +36,7 @@ from storage.models import (
     League,
     Location,
     Match,
+    MatchChannels,
     MatchRecord,
     NewFixture,
     PartnerStats,
@@ -189,12 +190,14 @@ class TableStore(Protocol):
     async def list_matches(
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
         limit: int = 10, before_id: int | None = None, offset: int = 0,
+        channels: MatchChannels | None = None,
     ) -> list[Match]:
         """The guild's matches newest first (by id), optionally of one game or with one
-        player; at most 100 per call. Two ways to page back: ``before_id`` (keyset: only ids
-        below it) and ``offset`` (skip that many of the matching matches first, ``>= 0``;
-        ValueError otherwise); both together skip ``offset`` of the ids below
-        ``before_id``."""
+        player, and with ``channels`` only those it admits (played in a channel the reader
+        may read; the filter is part of the query, so pages stay full); at most 100 per
+        call. Two ways to page back: ``before_id`` (keyset: only ids below it) and
+        ``offset`` (skip that many of the matching matches first, ``>= 0``; ValueError
+        otherwise); both together skip ``offset`` of the ids below ``before_id``."""
         ...
 
     async def load_deals(self, match_id: int) -> list[DealRecord]:
@@ -248,9 +251,11 @@ class RatingsStore(Protocol):
         season_id: int | None = None,
         limit: int = 50,
         offset: int = 0,
+        channels: MatchChannels | None = None,
     ) -> list[RatingHistoryEntry]:
         """The player's rating after each of their last ``limit`` rated matches, newest
-        first (by the match's finish time, then match id). ``offset`` (``>= 0``, ValueError
+        first (by the match's finish time, then match id); with ``channels``, only the
+        matches it admits (as :meth:`list_matches`). ``offset`` (``>= 0``, ValueError
         otherwise) skips that many of the newest first: pages of ``limit`` rows are
         ``offset = page * limit``."""
         ...

@@ -378,6 +378,18 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             """,
         ),
     ),
+    Migration(
+        7,
+        "the channel each match was played in: who may list it and read its record",
+        (
+            "ALTER TABLE matches ADD COLUMN channel_id BIGINT",
+            # Older matches take their table's channel (NULL for a terminal table).
+            """
+            UPDATE matches SET channel_id =
+                (SELECT t.channel_id FROM game_tables t WHERE t.id = matches.table_id)
+            """,
+        ),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

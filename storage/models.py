@@ -174,6 +174,9 @@ class MatchRecord:
     rated: bool = True
     season_id: int | None = None
     started_at: dt.datetime | None = None
+    channel_id: int | None = None
+    """The channel (or thread) the match was played in; None for a terminal table. Who may
+    list the match and read its record depends on it (:class:`MatchChannels`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +195,30 @@ class Match:
     finished_at: dt.datetime
     created_at: dt.datetime
     participants: tuple[Participant, ...]
+    channel_id: int | None = None
+    """Where it was played (:attr:`MatchRecord.channel_id`); None: unknown (a match stored
+    before schema version 7 whose table had no channel, or a terminal table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchChannels:
+    """Which of a guild's matches a reader may list, by the channel each was played in.
+
+    A match is admitted when its channel is in ``readable``, or, with ``known`` set, when
+    it is an orphan: its channel is unknown (NULL) or not in ``known`` (the guild's
+    channels that still exist: the channel was deleted). The front end computes both sets
+    from the reader's permissions; the store applies the rule in its queries, so pages stay
+    full and counted right."""
+
+    readable: frozenset[int]
+    known: frozenset[int] | None = None
+    """None: orphans are not admitted."""
+
+    def admits(self, channel_id: int | None) -> bool:
+        """The rule above for one match (the queries apply the same rule in SQL)."""
+        if channel_id is not None and channel_id in self.readable:
+            return True
+        return self.known is not None and (channel_id is None or channel_id not in self.known)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from storage.models import (
     LeaderboardEntry,
     LeaderboardPage,
     Match,
+    MatchChannels,
     MatchRecord,
     Outcome,
     Participant,
@@ -54,9 +55,33 @@ def _participant(row: Row) -> Participant:
     )
 
 
+def _channel_filter(channels: MatchChannels | None, params: dict[str, object]) -> str:
+    """The SQL condition of :class:`MatchChannels` (its ``admits``) on the channel of the
+    match ``m`` (TRUE for None), adding its values to ``params`` (``:ch<n>``, ``:kn<n>``)."""
+    column = "m.channel_id"
+    if channels is None:
+        return "1 = 1"
+    readable = sorted(codec.integer(c, "channel_id") for c in channels.readable)
+    terms = []
+    if readable:
+        marks, names = placeholders("ch", len(readable))
+        params.update(zip(names, readable, strict=True))
+        terms.append(f"{column} IN ({marks})")
+    known = (None if channels.known is None
+             else sorted(codec.integer(c, "channel_id") for c in channels.known))
+    if known == []:
+        terms.append("1 = 1")  # no channel exists any more: every match is an orphan
+    elif known is not None:
+        marks, names = placeholders("kn", len(known))
+        params.update(zip(names, known, strict=True))
+        terms.append(f"{column} IS NULL OR {column} NOT IN ({marks})")
+    return "(" + " OR ".join(terms) + ")" if terms else "1 = 0"
+
+
 def _match(row: Row, participants: tuple[Participant, ...]) -> Match:
     guild_id = row["guild_id"]
     season_id = row["season_id"]
+    channel_id = row["channel_id"]
     return Match(
         id=int(row["id"]),
         table_id=int(row["table_id"]),
@@ -70,6 +95,7 @@ def _match(row: Row, participants: tuple[Participant, ...]) -> Match:
         finished_at=codec.to_datetime(row["finished_at"]),
         created_at=codec.to_datetime(row["created_at"]),
         participants=participants,
+        channel_id=None if channel_id is None else int(channel_id),
     )
 
 
@@ -125,6 +151,7 @@ class ResultsMixin(StoreCore):
         params = {
             "table_id": codec.integer(record.table_id, "table_id"),
             "guild_id": codec.optional_integer(record.guild_id, "guild_id"),
+            "channel_id": codec.optional_integer(record.channel_id, "channel_id"),
             "game": codec.key(record.game, "game"),
             "season_id": codec.optional_integer(record.season_id, "season_id"),
             "rated": bool(record.rated),
@@ -142,10 +169,10 @@ class ResultsMixin(StoreCore):
                 raise NotFound(f"table {record.table_id} does not exist")
             row = await connection.fetchrow(
                 """
-                INSERT INTO matches (table_id, guild_id, game, season_id, rated, result,
-                    deal_count, started_at, finished_at, created_at)
-                VALUES (:table_id, :guild_id, :game, :season_id, :rated, :result,
-                    :deal_count, :started_at, :finished_at, :now)
+                INSERT INTO matches (table_id, guild_id, channel_id, game, season_id, rated,
+                    result, deal_count, started_at, finished_at, created_at)
+                VALUES (:table_id, :guild_id, :channel_id, :game, :season_id, :rated,
+                    :result, :deal_count, :started_at, :finished_at, :now)
                 ON CONFLICT (table_id) DO NOTHING
                 RETURNING id
                 """,
@@ -175,6 +202,7 @@ class ResultsMixin(StoreCore):
     async def list_matches(
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None,
         limit: int = 10, before_id: int | None = None, offset: int = 0,
+        channels: MatchChannels | None = None,
     ) -> list[Match]:
         params: dict[str, object] = {
             "guild_id": codec.integer(guild_id, "guild_id"),
@@ -192,6 +220,8 @@ class ResultsMixin(StoreCore):
             params["user_id"] = codec.integer(user_id, "user_id")
             where.append("EXISTS (SELECT 1 FROM participants p"
                          " WHERE p.match_id = m.id AND p.user_id = :user_id)")
+        if channels is not None:
+            where.append(_channel_filter(channels, params))
         async with self._db.read() as connection:
             rows = await connection.fetch(
                 f"SELECT * FROM matches m WHERE {' AND '.join(where)}"
@@ -352,26 +382,29 @@ class ResultsMixin(StoreCore):
         season_id: int | None = None,
         limit: int = 50,
         offset: int = 0,
+        channels: MatchChannels | None = None,
     ) -> list[RatingHistoryEntry]:
         codec.integer(offset, "offset", minimum=0)
+        params: dict[str, object] = {
+            "user_id": user_id,
+            "season_key": season_id or 0,
+            "guild_id": guild_id,
+            "game": game,
+            "limit": limit,
+            "offset": offset,
+        }
+        where = _channel_filter(channels, params)
         async with self._db.read() as connection:
             rows = await connection.fetch(
-                """
+                f"""
                 SELECT h.match_id, h.mu, h.sigma, m.finished_at
                 FROM rating_history h JOIN matches m ON m.id = h.match_id
                 WHERE h.user_id = :user_id AND h.season_key = :season_key
-                  AND m.guild_id = :guild_id AND m.game = :game
+                  AND m.guild_id = :guild_id AND m.game = :game AND {where}
                 ORDER BY m.finished_at DESC, h.match_id DESC
                 LIMIT :limit OFFSET :offset
                 """,
-                {
-                    "user_id": user_id,
-                    "season_key": season_id or 0,
-                    "guild_id": guild_id,
-                    "game": game,
-                    "limit": limit,
-                    "offset": offset,
-                },
+                params,
             )
         return [
             RatingHistoryEntry(

@@ -1,7 +1,8 @@
 """What the table service stores about people and finished matches.
 
 A finished match is recorded once (``Store.record_match``: summary, seats, teams, every
-participant's outcome and rank, every deal's record), the ratings hook is called (a failing
+participant's outcome and rank, every deal's record, the channel it was played in — who may
+list it and read its record depends on that), the ratings hook is called (a failing
 hook is logged, never raised; on recovery it is called again with the same ``match_id``),
 and the table is marked finished. Display names of human seats are kept in ``players``.
 """
@@ -71,8 +72,8 @@ class MatchResults:
                     team=t_index, outcome=outcome, rank=rank,
                 ))
         participants.sort(key=lambda p: p.seat)
-        guild_id = table.location.guild_id if isinstance(table.location,
-                                                         ChannelLocation) else None
+        place = table.location if isinstance(table.location, ChannelLocation) else None
+        guild_id = None if place is None else place.guild_id
         has_ai = any(s is not None and s.is_ai for s in table.seats)
         rated = guild_id is not None and (not has_ai or table.settings.rated)
         head = {k: v for k, v in record.items() if k != "deals"}
@@ -81,6 +82,7 @@ class MatchResults:
                   "record_head": head}
         stored = await self._hub.store.record_match(MatchRecord(
             table_id=table.id, game=table.game, guild_id=guild_id,
+            channel_id=None if place is None else place.channel_id,
             finished_at=self._hub.clock.now(), result=result, participants=tuple(participants),
             deals=tuple(DealRecord(i, d) for i, d in enumerate(record["deals"])),
             rated=rated,

@@ -82,8 +82,11 @@ async def store_match(
     options: dict[str, Any] | None = None,
     record_head: dict[str, Any] | None = None,
     deals: Sequence[dict[str, Any]] = (),
+    channel_id: int | None = None,
 ) -> int:
     """Store a finished match as the table service does; return its match id.
+
+    The match is played in ``channel_id`` (default: its table's channel, one of its own).
 
     ``sides[t]`` lists the user ids of team ``t`` in seat order; seats are assigned as the
     partnership games do (team t holds seats t, t + n_sides, …).
@@ -113,7 +116,8 @@ async def store_match(
     await store.record_match(MatchRecord(
         table_id=table.id, game=game, guild_id=guild_id, finished_at=finished_at,
         result=result, participants=tuple(sorted(participants, key=lambda p: p.seat)),
-        deals=tuple(DealRecord(i, d) for i, d in enumerate(deals)), rated=rated))
+        deals=tuple(DealRecord(i, d) for i, d in enumerate(deals)), rated=rated,
+        channel_id=location.channel_id if channel_id is None else channel_id))
     match = await store.get_match_for_table(table.id)
     assert match is not None
     return match.id

@@ -41,6 +41,7 @@ async def test_hook_called_once_with_the_result(store: Store) -> None:
     match = await store.get_match_for_table(table_id)
     assert match is not None and call.match_id == match.id
     assert call.rated and match.rated and call.guild_id == 5
+    assert match.channel_id == 6  # /history shows it to those who may read channel 6
     assert [p.user_id for p in call.participants] == [11, 12, 13, 14]
     assert [p.team for p in call.participants] == [0, 1, 0, 1]
     winner = call.summary["winner"]

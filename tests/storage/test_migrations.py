@@ -151,3 +151,37 @@ def test_every_statement_renders_without_leftover_tokens(dialect: Dialect) -> No
 def test_unknown_type_token_is_an_error() -> None:
     with pytest.raises(ValueError, match="unknown dialect token"):
         render("CREATE TABLE x (a ${uuid})", Dialect.SQLITE)
+
+
+async def test_version_7_gives_older_matches_their_tables_channel(fresh_url: str) -> None:
+    """Matches stored before version 7 take the channel of their table (a terminal table
+    has none): ``/history`` then shows them to whoever may read that channel."""
+    database = await open_database(fresh_url)
+    try:
+        assert await migrations.migrate(database, 6) == (0, 6)
+        now = utcnow()
+        async with database.write() as connection:
+            for table_id, guild, channel, terminal in ((1, 10, 20, None),
+                                                       (2, None, None, "tty1")):
+                await connection.execute(
+                    "INSERT INTO game_tables (id, guild_id, channel_id, terminal, game,"
+                    " options, seats, status, meta, created_at, updated_at)"
+                    " VALUES (:id, :guild, :channel, :terminal, 'turup', '{}', '[]',"
+                    " 'finished', '{}', :now, :now)",
+                    {"id": table_id, "guild": guild, "channel": channel,
+                     "terminal": terminal, "now": now})
+                await connection.execute(
+                    "INSERT INTO matches (id, table_id, guild_id, game, rated, result,"
+                    " deal_count, finished_at, created_at)"
+                    " VALUES (:id, :id, :guild, 'turup', FALSE, '{}', 0, :now, :now)",
+                    {"id": table_id, "guild": guild, "now": now})
+        assert await migrations.migrate(database) == (6, LATEST_VERSION)
+    finally:
+        await database.close()
+    store = await open_store(fresh_url)
+    try:
+        first, second = await store.get_match(1), await store.get_match(2)
+        assert first is not None and first.channel_id == 20
+        assert second is not None and second.channel_id is None
+    finally:
+        await store.close()

@@ -20,6 +20,7 @@ from storage import (
     TerminalLocation,
     open_store,
 )
+from storage.models import MatchChannels
 
 GUILD = 100
 FINISHED = dt.datetime(2025, 3, 1, 20, 0, tzinfo=dt.UTC)
@@ -378,3 +379,53 @@ async def test_rating_history_pages_by_offset_in_finish_order(store: SqlStore) -
     for bad in (-1, False):
         with pytest.raises(ValueError, match="offset"):
             await store.rating_history(1, GUILD, "tarabish", offset=bad)
+
+
+async def test_matches_keep_their_channel_and_list_only_admitted_channels(
+        store: SqlStore) -> None:
+    """A match keeps the channel it was played in; ``channels`` lists only the matches of
+    readable channels (with ``known``: also those of an unknown or deleted channel), in
+    the query, so pages stay full and the rating history pages the same way."""
+    public, private, deleted = 71, 72, 73
+    where = [public, private, public, None, private, deleted, public, private, public]
+    ids = []
+    for n, channel in enumerate(where):
+        table_id = await finished_table(store, 600 + n)
+        record = team_match(table_id, (1, 2), (3, 4),
+                            finished_at=FINISHED + dt.timedelta(hours=n))
+        await store.record_match(dataclasses.replace(record, channel_id=channel))
+        found = await store.get_match_for_table(table_id)
+        assert found is not None and found.channel_id == channel
+        assert await store.get_match(found.id) == found
+        assert await store.record_ratings(found.id, [RatingUpdate(1, 25.0, 8.0, True)])
+        ids.append(found.id)
+    newest = ids[::-1]
+
+    def of(*channels: int | None) -> list[int]:
+        return [i for i, c in zip(newest, where[::-1], strict=True) if c in channels]
+
+    member = MatchChannels(frozenset({public}))
+    pages = [[m.id for m in await store.list_matches(GUILD, limit=2, offset=offset,
+                                                     channels=member)]
+             for offset in (0, 2, 4)]
+    assert pages == [of(public)[:2], of(public)[2:], []]
+    history = [[h.match_id for h in await store.rating_history(
+        1, GUILD, "tarabish", limit=3, offset=offset, channels=member)] for offset in (0, 3)]
+    assert history == [of(public)[:3], of(public)[3:]]
+    both = MatchChannels(frozenset({public, private}))
+    assert [m.id for m in await store.list_matches(GUILD, channels=both)] == of(public,
+                                                                               private)
+    manager = MatchChannels(frozenset({public}), known=frozenset({public, private}))
+    assert [m.id for m in await store.list_matches(GUILD, channels=manager)] == of(
+        public, None, deleted)
+    assert [m.id for m in await store.list_matches(GUILD, limit=2, offset=2,
+                                                   channels=manager)] == of(
+        public, None, deleted)[2:4]
+    assert await store.list_matches(GUILD, channels=MatchChannels(frozenset())) == []
+    everything = MatchChannels(frozenset(), known=frozenset())  # no channel exists any more
+    assert [m.id for m in await store.list_matches(GUILD, channels=everything)] == newest
+    assert [m.id for m in await store.list_matches(GUILD)] == newest  # no filter
+    assert [manager.admits(c) for c in (public, private, None, deleted)] == [
+        True, False, True, True]
+    assert [member.admits(c) for c in (public, private, None, deleted)] == [
+        True, False, False, False]
