@@ -28,7 +28,7 @@ from typing import Any, Self
 import discord
 
 from bot.discord_bot.ids import custom_id
-from bot.discord_bot.router import SelectItem, click_of, handler_of
+from bot.discord_bot.router import SelectItem, admitted
 from bot.discord_bot.texts import clip
 from bot.i18n import Translator
 from bot.words.actions import truf_bid_value
@@ -72,7 +72,9 @@ def signal_select(table_id: int, version: int, words: Sequence[str], chosen: str
 
 
 class SignalSelect(SelectItem, template=r"tt:g:(?P<table>\d+):(?P<version>\d+):lead"):
-    """The leader's signal for the next lead (see the module docstring)."""
+    """The leader's signal for the next lead (see the module docstring). Like every table
+    component, a click passes the router's server check first
+    (:func:`~bot.discord_bot.router.admitted`)."""
 
     def __init__(self, table: int, version: int, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
@@ -91,9 +93,8 @@ class SignalSelect(SelectItem, template=r"tt:g:(?P<table>\d+):(?P<version>\d+):l
         data = interaction.data
         raw = data.get("values", []) if data is not None else []
         value = str(raw[0]) if isinstance(raw, list) and raw else NO_SIGNAL
-        await handler_of(interaction).signal(
-            interaction, click_of(interaction, self.table, self.version),
-            None if value == NO_SIGNAL else value)
+        if (got := await admitted(interaction, self.table, self.version)) is not None:
+            await got[0].signal(interaction, got[1], None if value == NO_SIGNAL else value)
 
 
 SIGNAL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (SignalSelect,)
