@@ -14,8 +14,9 @@
   the all-time ratings always update. Starting a season ends the running one.
 * ``/history [game] [user]`` — the server's matches (or a player's rated matches of one
   game) with their result, newest first, :data:`HISTORY_PER_PAGE` a page
-  (:func:`bot.stats.history_page`, offset paging). The answer is public, like the other
-  club lists; under it:
+  (:func:`bot.stats.history_page`, offset paging), of the channels the member who runs it
+  may read (:mod:`bot.discord_bot.match_access`: filtered in the query, so pages stay
+  full). The answer is public, like the other club lists; under it:
 
   * **◀ Newer** / **Older ▶** (:class:`HistoryPageButton`, persistent), shown when there
     is more than one page, disabled at the ends (no Newer on the first page, no Older on
@@ -27,7 +28,11 @@
     gets an ephemeral explanation and the message stays as it was.
   * a select menu (:class:`RecordSelect`, persistent) listing the page's matches: anyone
     may pick one and gets its record JSON as an ephemeral attachment, replayable with
-    ``tricktable replay``.
+    ``tricktable replay`` — if they may read the match's channel themselves; else a
+    private refusal.
+
+A ``game`` that is not one of the offered choices (Discord only suggests them: a client
+may send anything) is refused privately, never echoed in a public answer.
 
   Discord's limits hold: at most 10 lines of at most 300 characters in the embed, 10
   options with labels of at most 100 characters, ``custom_id`` at most 100 characters.
@@ -68,6 +73,7 @@ from bot.discord_bot.club_texts import (
     stats_lines,
 )
 from bot.discord_bot.languages import Languages
+from bot.discord_bot.match_access import reader_channels
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command, local_name
@@ -81,9 +87,10 @@ from bot.stats import (
     player_stats,
     rating_chart_for,
 )
+from games.errors import quote
 from games.registry import GAMES
 from storage.base import Store
-from storage.models import Season
+from storage.models import MatchChannels, Season
 
 PER_PAGE: Final = 10
 HISTORY_PER_PAGE: Final = 10
@@ -91,6 +98,14 @@ CUSTOM_ID_LIMIT: Final = 100
 GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
                        for name, info in GAMES.items()]
 COLOUR: Final = discord.Colour.gold()
+
+
+def offered_game(game: str) -> str:
+    """``game`` if it is one of the games offered (:data:`GAME_CHOICES`); else a private
+    refusal quoting it clipped and escaped, as ``/table new`` does."""
+    if game not in GAMES:
+        raise ClubError(N_("Unknown game {game}."), game=safe_name(quote(game)))
+    return game
 
 
 def _cog(interaction: discord.Interaction[Any]) -> StatsCog:
@@ -248,13 +263,15 @@ def history_view(query: HistoryQuery, page: HistoryPage, t: Translator) -> disco
 
 
 async def history_message(store: Store, query: HistoryQuery, page_no: int, title: str,
-                          t: Translator) -> tuple[discord.Embed, discord.ui.View] | None:
-    """Page ``page_no`` of the list ``query`` describes, as an embed (``title``, one line
-    per match, a footer naming the page) and its :func:`history_view`; None when that page
-    is empty (no matches at all, or a page past the end)."""
+                          t: Translator, channels: MatchChannels
+                          ) -> tuple[discord.Embed, discord.ui.View] | None:
+    """Page ``page_no`` of the list ``query`` describes, of the matches ``channels``
+    admits, as an embed (``title``, one line per match, a footer naming the page) and its
+    :func:`history_view`; None when that page is empty (no matches at all, or a page past
+    the end)."""
     page = await history_page(store, query.guild_id, game=query.game,
                               user_id=query.user_id, page=page_no,
-                              per_page=HISTORY_PER_PAGE)
+                              per_page=HISTORY_PER_PAGE, channels=channels)
     if not page.entries:
         return None
     lines = [history_line(e, t) for e in page.entries]
@@ -322,7 +339,8 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         async def work() -> Reply:
             t = await cog.languages.server(query.guild_id)
             title = _history_title(interaction, query, t)
-            shown = await history_message(cog.store, query, page_no, title, t)
+            shown = await history_message(cog.store, query, page_no, title, t,
+                                          reader_channels(interaction))
             if shown is None:
                 # Translators: {command} is a command (/history) shown as a link.
                 raise ClubError(N_("there are no matches on that page any more: run "
@@ -347,9 +365,15 @@ def _history_title(interaction: discord.Interaction[Any], query: HistoryQuery,
     return history_title(query.game, name, t)
 
 
+MATCH_VALUE: Final = re.compile(r"[1-9][0-9]{0,18}")
+"""A record menu value: a match id (ASCII digits, within a BIGINT)."""
+
+
 class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    template=r"club:rec:(?P<guild>\d+)"):
-    """The ``/history`` menu: sends the chosen match's record JSON, ephemerally."""
+    """The ``/history`` menu: sends the chosen match's record JSON, ephemerally, to a
+    member who may read the channel it was played in (whoever lists it, whatever the menu
+    offers: the choice is checked again)."""
 
     def __init__(self, guild_id: int, entries: list[HistoryEntry] | None = None,
                  t: Translator | None = None, *, row: int | None = None) -> None:
@@ -377,13 +401,18 @@ class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
         async def work() -> Reply:
             if (interaction.guild_id != self.guild_id or not values
-                    or not str(values[0]).isdigit()):
+                    or MATCH_VALUE.fullmatch(str(values[0])) is None):
                 raise ClubError(N_("that match is not from this server"))
             match_id = int(values[0])
             match = await cog.store.get_match(match_id)
-            record = (await load_match_record(cog.store, match_id) if match is not None
-                      else None)
-            if match is None or match.guild_id != self.guild_id or record is None:
+            if match is None or match.guild_id != self.guild_id:
+                raise ClubError(N_("there is no record of match #{match}"), match=match_id)
+            if not reader_channels(interaction).admits(match.channel_id):
+                raise ClubError(N_("match #{match} was played in a channel you cannot see: "
+                                   "its record is only for the members who can see it"),
+                                match=match_id)
+            record = await load_match_record(cog.store, match_id)
+            if record is None:
                 raise ClubError(N_("there is no record of match #{match}"), match=match_id)
             body = json.dumps(record, indent=1, ensure_ascii=False).encode()
             return Reply(t.gettext("Record of match #{match} ({game}): replay it with "
@@ -427,8 +456,8 @@ class StatsCog(commands.Cog, name="ClubStats"):
         async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
             chosen = await resolve_rating_season(self.store, guild_id, season)
-            embed, view = await leaderboard_message(self.store, guild_id, game, chosen,
-                                                    page - 1, t)
+            embed, view = await leaderboard_message(self.store, guild_id, offered_game(game),
+                                                    chosen, page - 1, t)
             return Reply(embeds=[embed], view=view)
         await self._public(interaction, work)
 
@@ -511,6 +540,8 @@ class StatsCog(commands.Cog, name="ClubStats"):
 
         async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
+            if game is not None:
+                offered_game(game)
             view = await player_stats(self.store, who.id, guild_id, game=game)
             name = safe_name(clip(who.display_name, 80))
             if not view.games:
@@ -559,13 +590,16 @@ class StatsCog(commands.Cog, name="ClubStats"):
                               user: discord.User | None = None) -> None:
         async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
+            if game is not None:
+                offered_game(game)
             if user is not None and game is None:
                 raise ClubError(N_("choose a game to see a player's history"))
             query = HistoryQuery(guild_id, game, user.id if user is not None else None,
                                  interaction.user.id)
             title = history_title(game, safe_name(user.display_name) if user is not None
                                   else None, t)
-            shown = await history_message(self.store, query, 0, title, t)
+            shown = await history_message(self.store, query, 0, title, t,
+                                          reader_channels(interaction))
             if shown is None:
                 return Reply(content=t.gettext("No finished matches yet."))
             embed, view = shown

@@ -30,16 +30,17 @@ DEALS = [{"dealer": 0, "summary": {"tricks_by_team": [20, 16]}}]
 
 async def store_matches(store: Store, guild_id: int, count: int, *,
                         game: str = "arbaa_turub", sides: list[list[int | None]] | None = None,
-                        rated: bool = False) -> list[int]:
-    """``count`` finished matches of ``game`` in the guild, an hour apart, oldest first;
-    rated ones go through :func:`bot.ratings.rate_match` (so they enter the players'
-    rating history)."""
+                        rated: bool = False, channel_id: int | None = None) -> list[int]:
+    """``count`` finished matches of ``game`` in the guild, played in ``channel_id`` (default:
+    a channel of their own), an hour apart, oldest first; rated ones go through
+    :func:`bot.ratings.rate_match` (so they enter the players' rating history)."""
     ids = []
     for k in range(count):
         match_id = await store_match(
             store, game, sides or [[11, 12], [13, 14]], winner=k % 2,
             totals=[2, 0] if k % 2 == 0 else [0, 2], guild_id=guild_id,
-            finished_at=MONDAY + dt.timedelta(hours=k), deals=DEALS, rated=rated)
+            finished_at=MONDAY + dt.timedelta(hours=k), deals=DEALS, rated=rated,
+            channel_id=channel_id)
         if rated:
             await rate_match(store, match_id)
         ids.append(match_id)
@@ -103,9 +104,10 @@ def assert_page(message: StoredMessage, guild_id: int, ids: list[int], number: i
 async def test_history_pages_older_and_newer_in_place(fake_discord: Harness,
                                                       tmp_path: Path) -> None:
     app = await start_club(fake_discord, tmp_path)
-    guild = fake_discord.guild.id
-    ids = await store_matches(app.store, guild, 23)
-    await store_matches(app.store, guild + 1, 2)  # another server's matches never show
+    guild, here = fake_discord.guild.id, fake_discord.channel.id
+    ids = await store_matches(app.store, guild, 23, channel_id=here)
+    # Another server's matches never show.
+    await store_matches(app.store, guild + 1, 2, channel_id=here)
     newest = ids[::-1]
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
 
@@ -148,8 +150,8 @@ async def test_history_pages_older_and_newer_in_place(fake_discord: Harness,
 async def test_only_the_member_who_ran_history_may_page(fake_discord: Harness,
                                                         tmp_path: Path) -> None:
     app = await start_club(fake_discord, tmp_path)
-    guild = fake_discord.guild.id
-    newest = (await store_matches(app.store, guild, 12))[::-1]
+    guild, here = fake_discord.guild.id, fake_discord.channel.id
+    newest = (await store_matches(app.store, guild, 12, channel_id=here))[::-1]
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     message = (await alice.slash("history")).message
     assert message is not None
@@ -171,13 +173,14 @@ async def test_only_the_member_who_ran_history_may_page(fake_discord: Harness,
 async def test_a_players_history_pages_with_its_filters_after_a_restart(
         fake_discord: Harness, tmp_path: Path) -> None:
     app: ClubApp = await start_club(fake_discord, tmp_path)
-    guild = fake_discord.guild.id
+    guild, here = fake_discord.guild.id, fake_discord.channel.id
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
-    mine = await store_matches(app.store, guild, 13, sides=[[bob.id, 12], [13, 14]],
-                               rated=True)
-    await store_matches(app.store, guild, 3, sides=[[11, 12], [13, 14]], rated=True)
-    await store_matches(app.store, guild, 2, game="turup", sides=[[bob.id, 12], [13, 14]],
+    mine = await store_matches(app.store, guild, 13, channel_id=here,
+                               sides=[[bob.id, 12], [13, 14]], rated=True)
+    await store_matches(app.store, guild, 3, channel_id=here, sides=[[11, 12], [13, 14]],
                         rated=True)
+    await store_matches(app.store, guild, 2, channel_id=here, game="turup",
+                        sides=[[bob.id, 12], [13, 14]], rated=True)
     newest = mine[::-1]
 
     result = await alice.slash("history", user=bob, game="arbaa_turub")
@@ -204,8 +207,8 @@ async def test_a_players_history_pages_with_its_filters_after_a_restart(
 
 async def test_one_page_has_no_paging_buttons(fake_discord: Harness, tmp_path: Path) -> None:
     app = await start_club(fake_discord, tmp_path)
-    guild = fake_discord.guild.id
-    ids = await store_matches(app.store, guild, 10)
+    guild, here = fake_discord.guild.id, fake_discord.channel.id
+    ids = await store_matches(app.store, guild, 10, channel_id=here)
     message = (await fake_discord.user("alice").slash("history")).message
     assert message is not None
     assert listed(message) == ids[::-1] == record_options(message, guild)
@@ -234,8 +237,8 @@ async def post_buttons(app: ClubApp, harness: Harness, custom_ids: list[str]
 async def test_malformed_and_stale_buttons_are_refused_and_change_nothing(
         fake_discord: Harness, tmp_path: Path) -> None:
     app = await start_club(fake_discord, tmp_path)
-    guild = fake_discord.guild.id
-    await store_matches(app.store, guild, 12)
+    guild, here = fake_discord.guild.id, fake_discord.channel.id
+    await store_matches(app.store, guild, 12, channel_id=here)
     alice = fake_discord.user("alice")
     owner = alice.id
     cases = {
@@ -260,8 +263,8 @@ async def test_malformed_and_stale_buttons_are_refused_and_change_nothing(
 async def test_slow_paging_defers_then_edits_and_a_late_refusal_is_private(
         fake_discord: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = await start_club(fake_discord, tmp_path)
-    guild = fake_discord.guild.id
-    newest = (await store_matches(app.store, guild, 15))[::-1]
+    guild, here = fake_discord.guild.id, fake_discord.channel.id
+    newest = (await store_matches(app.store, guild, 15, channel_id=here))[::-1]
     alice = fake_discord.user("alice")
     message = (await alice.slash("history")).message
     assert message is not None

@@ -25,11 +25,11 @@ DEALS = [{"dealer": 0, "summary": {"tricks_by_team": [20, 16]}},
 
 
 async def rated(store: Store, guild_id: int, sides: list[list[int | None]], winner: int,
-                *, when: dt.datetime = MONDAY, deals: list[dict[str, object]] | None = None
-                ) -> int:
+                *, when: dt.datetime = MONDAY, deals: list[dict[str, object]] | None = None,
+                channel_id: int | None = None) -> int:
     match_id = await store_match(store, "arbaa_turub", sides, winner=winner, totals=[2, 0]
                                  if winner == 0 else [0, 2], guild_id=guild_id,
-                                 finished_at=when, deals=deals or ())
+                                 finished_at=when, deals=deals or (), channel_id=channel_id)
     await rate_match(store, match_id)
     return match_id
 
@@ -151,9 +151,11 @@ async def test_history_lists_matches_and_sends_a_record(fake_discord: Harness,
     app = await start_club(fake_discord, tmp_path)
     guild = fake_discord.guild.id
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
-    older = await rated(app.store, guild, [[alice.id, bob.id], [77, None]], 0, deals=DEALS)
+    here = fake_discord.channel.id  # /history lists the channels the member can read
+    older = await rated(app.store, guild, [[alice.id, bob.id], [77, None]], 0, deals=DEALS,
+                        channel_id=here)
     newer = await rated(app.store, guild, [[alice.id, bob.id], [77, 78]], 1,
-                        when=MONDAY + dt.timedelta(hours=1))
+                        when=MONDAY + dt.timedelta(hours=1), channel_id=here)
     result = await alice.slash("history")
     assert not result.ephemeral
     lines = result.message.embeds[0]["description"].split("\n")

@@ -110,6 +110,9 @@ class FakeChannel:
     recipient: FakeUser | None = None
     topic: str | None = None
     owner_id: int | None = None
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
+    """Discord permission overwrites (``{"id", "type": 0 role / 1 member, "allow",
+    "deny"}``), sent to the bot with the channel; the fake itself does not apply them."""
 
     @property
     def is_dm(self) -> bool:

@@ -111,7 +111,7 @@ def channel_payload(channel: FakeChannel) -> dict[str, Any]:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": channel.position,
-        "permission_overwrites": [],
+        "permission_overwrites": channel.overwrites,
         "nsfw": False,
         "topic": channel.topic,
         "last_message_id": None,
