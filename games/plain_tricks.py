@@ -96,6 +96,15 @@ _DISPLAY_NAMES = tuple((s, NAMES[s * 13: s * 13 + 13]) for s in DISPLAY_SUIT_ORD
 TRUMP_CALLS: tuple[Action, ...] = tuple(Action.call_trump(s) for s in SUITS)
 
 
+def follow_suit(h: list[list[int]], led: int) -> int:
+    """The legality rule of the plain games' card play, the one that ``apply`` (refusing
+    with a reason), ``legal_actions``/``fast_legal`` and the random playouts all play by:
+    the suit whose cards the player must play — ``led``, the suit led to the trick, when he
+    holds a card of it — or ``-1``: any card he holds (he leads, or he is void in the led
+    suit; no duty to trump or to beat). ``h`` is his hand in the fast form."""
+    return led if led >= 0 and h[led] else -1
+
+
 class PlainTrickDeal(TrickDeal):
     """A deal of a plain-trick partnership game. Subclasses set the deal shape and decide
     when the deal ends (:meth:`_after_trick`).
@@ -151,15 +160,14 @@ class PlainTrickDeal(TrickDeal):
         self.phase = PLAY_PHASE
 
     def fast_legal(self, seat: int) -> list[int]:
-        """Distinct card ints ``seat`` may play now (assumes it is his turn to play)."""
+        """Distinct card ints ``seat`` may play now (assumes it is his turn to play):
+        :func:`follow_suit`."""
         h = self.hands[seat]
         distinct = _distinct if self.deck_copies > 1 else _same
-        if self.trick:
-            led = self.trick[0][1] // 13
-            lst = h[led]
-            if lst:
-                base = led * 13
-                return [base + r for r in distinct(lst)]
+        suit = follow_suit(h, self.led_suit)
+        if suit >= 0:
+            base = suit * 13
+            return [base + r for r in distinct(h[suit])]
         return [s * 13 + r for s in range(4) for r in distinct(h[s])]
 
     def fast_play(self, c: int) -> None:
@@ -198,14 +206,13 @@ class PlainTrickDeal(TrickDeal):
         if self.phase != PLAY_PHASE or seat != self.turn:
             return []
         trick = self.trick
-        if trick and self.deck_copies == 1:  # one pack: the suit list is already distinct
-            led = trick[0][1] // 13
-            lst = self.hands[seat][led]
-            if lst:
-                actions = SUIT_PLAYS[led]
-                return [actions[r] for r in lst]
-        plays = self._signal_plays
         h = self.hands[seat]
+        if trick and self.deck_copies == 1:  # one pack: the suit list is already distinct
+            suit = follow_suit(h, trick[0][1] // 13)
+            if suit >= 0:
+                actions = SUIT_PLAYS[suit]
+                return [actions[r] for r in h[suit]]
+        plays = self._signal_plays
         if trick or plays is None:  # any card held (void in the led suit, or no signals)
             if self.deck_copies == 1:
                 return [actions[r] for actions, lst in zip(SUIT_PLAYS, h, strict=True)
@@ -278,9 +285,9 @@ class PlainTrickDeal(TrickDeal):
         if r not in held:
             raise IllegalAction("you do not hold {card}", card=str(action.card))
         if trick:
-            led = trick[0][1] // 13
-            if suit != led and h[led]:
-                raise follow_reason(led, [led * 13 + r for r in reversed(h[led])])
+            must = follow_suit(h, trick[0][1] // 13)
+            if must >= 0 and suit != must:  # refused: only now the reason
+                raise follow_reason(must, [must * 13 + r for r in reversed(h[must])])
         signal = action.signal
         if signal is not None:
             if self.signal_tokens is None:
@@ -426,9 +433,10 @@ def playout_tricks(
     tally: list[int],
     stop: tuple[int, int],
 ) -> int:
-    """Play whole tricks with uniformly random legal cards until a team's trick count (the
-    seats' counts in ``tally`` added up) reaches its threshold in ``stop`` (``[A, B]``) or
-    the hands run out; add each trick to ``tally[winner]`` and return the next leader.
+    """Play whole tricks with uniformly random legal cards (:func:`follow_suit`, the one
+    rule) until a team's trick count (the seats' counts in ``tally`` added up) reaches its
+    threshold in ``stop`` (``[A, B]``) or the hands run out; add each trick to
+    ``tally[winner]`` and return the next leader.
 
     ``hands`` is the fast form (``[seat][suit]`` lists of rank ints) and is consumed.
     ``rnd`` is a ``random.Random().random`` bound method. This tight loop is the hot path
@@ -440,38 +448,28 @@ def playout_tricks(
     team = [tally[0] + tally[2], tally[1] + tally[3]]
     stop_a, stop_b = stop
     while n and team[0] < stop_a and team[1] < stop_b:
-        first = True
-        led = base = -1
+        led = base = best = -1
         row = keys[0]
-        best = -1
         winner = leader
         for seat in orders[leader]:
             h = hands[seat]
-            if not first:
+            if led >= 0 and follow_suit(h, led) >= 0:
                 lst = h[led]
-                k = len(lst)
-                if k:
-                    key = row[base + lst.pop(int(rnd() * k))]
-                    if key > best:
-                        best, winner = key, seat
-                    continue
-            i = int(rnd() * n)
-            s = 0
-            lst = h[0]
-            while i >= len(lst):
-                i -= len(lst)
-                s += 1
-                lst = h[s]
-            r = lst.pop(i)
-            if first:
-                led, base, row = s, s * 13, keys[s]
-                first = False
-                best = row[base + r]
-                winner = seat
-            else:
+                key = row[base + lst.pop(int(rnd() * len(lst)))]
+            else:  # leading, or void in the led suit: any card
+                i = int(rnd() * n)
+                s = 0
+                lst = h[0]
+                while i >= len(lst):
+                    i -= len(lst)
+                    s += 1
+                    lst = h[s]
+                r = lst.pop(i)
+                if led < 0:
+                    led, base, row = s, s * 13, keys[s]
                 key = row[s * 13 + r]
-                if key > best:
-                    best, winner = key, seat
+            if key > best:
+                best, winner = key, seat
         tally[winner] += 1
         team[winner & 1] += 1
         leader = winner

@@ -49,7 +49,7 @@ from games.ai.sampling import deal_constrained
 from games.ai.world import new_deal
 from games.base import Deal
 from games.cards import RANKS_36, SUITS, card, deck, name
-from games.plain_tricks import ORDERS, PlainTrickDeal
+from games.plain_tricks import ORDERS, PlainTrickDeal, follow_suit
 from games.trick import rebased_key
 
 TURUP_TRICK_WEIGHT = 0.6
@@ -153,8 +153,8 @@ def obvious_card(h: list[list[int]], trump: int, trick: Sequence[tuple[int, int]
     led = trick[0][1] // 13
     best_key, best_seat = best
     partner_wins = best_seat == (me + 2) % 4
-    lst = h[led]
-    if lst:
+    if follow_suit(h, led) >= 0:
+        lst = h[led]
         if partner_wins or (led != trump and best_key >= 100):
             return led * 13 + lst[0]
         need = best_key - 100 if led == trump else best_key
@@ -187,8 +187,8 @@ def _contest(h: list[list[int]], trump: int, trick: Sequence[tuple[int, int]],
     opponent may overruff, else with the lowest winning trump."""
     led = trick[0][1] // 13
     best_key = best[0]
-    lst = h[led]
-    if lst:
+    if follow_suit(h, led) >= 0:
+        lst = h[led]
         if danger[led]:
             return led * 13 + lst[0]
         need = best_key - 100 if led == trump else best_key
