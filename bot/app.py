@@ -34,6 +34,7 @@ from discord.ext import commands
 
 from bot.cluster import ClusterNode
 from bot.discord_bot.command_ids import CommandTree
+from bot.discord_bot.delivery import single_tries
 from bot.discord_bot.sharding import join_cluster, plan_shards, use_discord_api
 from bot.i18n.commands import drop_mentions, use_mentions
 from bot.logs import RedactToken, configure_logging
@@ -65,6 +66,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         # Table messages name players without pinging them; notices allow user pings.
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         options.setdefault("tree_cls", CommandTree)
+        # Live messages try each edit once and retry with the newest drawing themselves.
+        options.setdefault("http_trace", single_tries())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **options)
         self.settings = settings

@@ -9,35 +9,121 @@ ephemeral panel) that must show the newest state its owner wants. The owner call
    costs no request),
 3. edits the message, or sends it when there is none yet.
 
+**One try per attempt.** discord.py retries a request itself on a 5xx (sleeping 1, 3, 5,
+7 s between five tries) and on a 429, always with the drawing it was given, however
+outdated. A live message's requests are made inside :func:`single_try`: with the trace
+:func:`single_tries` installed in the client (``http_trace``, :mod:`bot.app`), such a
+request ends at its first 5xx or non-global 429 with :class:`RetryLater`, and the worker
+tries again itself, with the newest drawing. A global 429 is left to discord.py (it holds
+every request of the bot until it is over). A request is never cancelled once under way:
+discord.py's rate-limit bookkeeping (a bucket's tokens, the global lock) is updated after
+the answer, and a cancelled request can leave a bucket empty, so that the next edit in the
+same channel waits until the bucket's reset (30 s when Discord named none) — :meth:`close`
+lets a request under way finish.
+
 Failures (:func:`classify`):
 
-* a rate limit that discord.py gave up on (429), a Discord server error (5xx) or a network
-  error: the worker waits (backoff 0.5 s, doubling up to :data:`MAX_BACKOFF`) and tries
-  again **with the newest state** — so an edit is retried until it lands or a newer state
-  replaces it. The first failure of a run is logged once at WARNING with the message's
-  name (table and seat); the retries are not logged again; the success after them is
-  logged at INFO.
+* a rate limit (429), a Discord server error (5xx) or a network error: the worker waits
+  (backoff 0.5 s, doubling up to :data:`MAX_BACKOFF`, and at least the 429's
+  ``retry_after``) and tries again **with the newest state** — so an edit is retried until
+  it lands or a newer state replaces it, and a player's controls arrive at most
+  :data:`MAX_BACKOFF` seconds (plus one request) after Discord answers normally again.
+  What the message shows is then unknown (a 5xx may have come after the edit was done):
+  the next drawing is sent even when it equals the last one. The first failure of a run is
+  logged once at WARNING with the message's name (table and seat); the retries are not
+  logged again; the success after them is logged at INFO.
 * the message is gone (10008 Unknown Message): it is sent anew (``send``).
 * DMs closed (50007): ``on_closed`` is called once and the message is given up.
 * any other refusal (a 4xx: the drawing itself is wrong): logged at WARNING and that
   drawing is dropped; the next change is tried again.
+
+**Shown by other means.** :meth:`LiveMessage.shown_as` records a drawing an interaction's
+answer showed. When that happens while the worker's own request is under way, which of
+the two Discord applied last is unknown: once the request is done, the message is drawn
+again (with the newest state) rather than trusted — a stale drawing never stays.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
 
-MAX_BACKOFF = 30.0
+MAX_BACKOFF = 3.0
+"""Seconds between a live message's tries at most (after a run of failures): a player's
+controls arrive at most this long after Discord answers normally again. discord.py's own
+retries of one request come about as often (1, 3, 5, 7 s apart)."""
 FIRST_BACKOFF = 0.5
+
+T = TypeVar("T")
+
+_SINGLE_TRY: ContextVar[bool] = ContextVar("tricktable_single_try", default=False)
+
+
+class RetryLater(aiohttp.ClientError):
+    """Discord answered a request made inside :func:`single_try` with a server error (5xx)
+    or a rate limit (a non-global 429): the request ends there, without discord.py's own
+    retries. ``retry_after``: seconds Discord asks to wait (0 for a 5xx)."""
+
+    def __init__(self, status: int, retry_after: float = 0.0) -> None:
+        super().__init__(f"HTTP {status}")
+        self.status = status
+        self.retry_after = retry_after
+
+
+@contextlib.contextmanager
+def single_try() -> Iterator[None]:
+    """Requests made inside (in this task) get one try each (:class:`RetryLater`), when
+    the client was made with :func:`single_tries`."""
+    token = _SINGLE_TRY.set(True)
+    try:
+        yield
+    finally:
+        _SINGLE_TRY.reset(token)
+
+
+def single_tries() -> aiohttp.TraceConfig:
+    """The trace for ``discord.Client(http_trace=...)`` that makes :func:`single_try` work:
+    a response to a request made inside it with a 5xx or a non-global 429 raises
+    :class:`RetryLater` in aiohttp (which closes the response) before discord.py reads it.
+    Requests outside :func:`single_try` are untouched."""
+    trace = aiohttp.TraceConfig()
+    trace.on_request_end.append(_end_single_try)
+    return trace
+
+
+async def _end_single_try(session: aiohttp.ClientSession, context: Any,
+                          params: aiohttp.TraceRequestEndParams) -> None:
+    if not _SINGLE_TRY.get():
+        return
+    response = params.response
+    if response.status >= 500:
+        raise RetryLater(response.status)
+    if response.status != 429:
+        return
+    data: Any = None
+    with contextlib.suppress(Exception):
+        data = await response.json(content_type=None)
+    body = data if isinstance(data, dict) else {}
+    scope = response.headers.get("X-RateLimit-Scope", "")
+    if (body.get("global") or scope == "global"
+            or response.headers.get("X-RateLimit-Global", "").lower() == "true"):
+        return  # discord.py holds every request until a global limit is over
+    wait = body.get("retry_after", response.headers.get("Retry-After", 1.0))
+    try:
+        retry_after = max(0.0, float(wait))
+    except (TypeError, ValueError):
+        retry_after = 1.0
+    raise RetryLater(429, retry_after)
 
 Outcome = Literal["retry", "gone", "closed", "refused"]
 
@@ -98,6 +184,10 @@ class LiveMessage:
         self._can_send = can_send
         self._dirty = False
         self._task: asyncio.Task[None] | None = None
+        self._requesting = False
+        """A request of the worker is under way (it is never cancelled)."""
+        self._shown_meanwhile = False
+        """:meth:`shown_as` was called while a request was under way."""
 
     @property
     def busy(self) -> bool:
@@ -114,15 +204,20 @@ class LiveMessage:
                 self._run(), name=f"live message {self.name}")
 
     def shown_as(self, key: str, message_id: int | None = None) -> None:
-        """Record a drawing shown by other means (an interaction's answer)."""
+        """Record a drawing shown by other means (an interaction's answer); during a
+        request of the worker, the message is drawn again after it (module docstring)."""
         self.shown = key
         if message_id is not None:
             self.message_id = message_id
+        if self._requesting:
+            self._shown_meanwhile = True
 
     def close(self) -> None:
-        """Stop delivering (the owner is gone)."""
+        """Stop delivering (the owner is gone). A request under way is let finish (module
+        docstring); nothing is tried after it."""
         self.closed = True
-        if self._task is not None and self._task is not asyncio.current_task():
+        if (self._task is not None and self._task is not asyncio.current_task()
+                and not self._requesting):
             self._task.cancel()
 
     async def _run(self) -> None:
@@ -156,8 +251,9 @@ class LiveMessage:
                 if self.failures == 1:
                     log.warning("%s: update failed (%s); retrying until it lands", self.name,
                                 _short(exc))
+                self.shown = None  # a 5xx may come after the edit was done: unknown
                 self._dirty = True
-                await asyncio.sleep(backoff)
+                await asyncio.sleep(max(backoff, getattr(exc, "retry_after", 0.0)))
                 backoff = min(MAX_BACKOFF, backoff * 2)
                 continue
             if landed and self.failures:
@@ -175,17 +271,37 @@ class LiveMessage:
         if self.message_id is None:
             if not self._can_send:
                 return False
-            self.message_id = await drawn.send()
-            self.shown = drawn.key
+            self.message_id = await self._request(drawn.send())
+            self._landed(drawn.key)
             if self._on_sent is not None:
                 await self._on_sent(self.message_id)
             return True
-        await drawn.edit(self.message_id)
-        self.shown = drawn.key
+        await self._request(drawn.edit(self.message_id))
+        self._landed(drawn.key)
         return True
+
+    async def _request(self, request: Awaitable[T]) -> T:
+        """One try of ``request`` (:func:`single_try`), never cancelled by :meth:`close`."""
+        self._requesting, self._shown_meanwhile = True, False
+        try:
+            with single_try():
+                return await request
+        finally:
+            self._requesting = False
+
+    def _landed(self, key: str) -> None:
+        """The drawing ``key`` landed; if an answer showed another meanwhile, which one
+        Discord applied last is unknown: draw again."""
+        if self._shown_meanwhile:
+            self.shown, self._shown_meanwhile = None, False
+            self._dirty = True
+        else:
+            self.shown = key
 
 
 def _short(exc: BaseException) -> str:
     if isinstance(exc, discord.HTTPException):
         return f"HTTP {exc.status}" + (f", code {exc.code}" if exc.code else "")
+    if isinstance(exc, RetryLater):
+        return f"HTTP {exc.status}"
     return type(exc).__name__

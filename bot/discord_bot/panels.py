@@ -18,7 +18,11 @@ A seat's panels are drawn from the ``state`` events its subscription receives
   seat's redraws until its answer has landed: the answer (the interaction's update of the
   clicked panel) shows the state the click made, so the redraw that state's event asks for
   finds it shown and costs no request — one request per click, not the answer and an edit
-  with the same content. A held redraw waits at most :data:`ANSWER_WAIT` seconds.
+  with the same content. A held redraw waits at most :data:`ANSWER_WAIT` seconds. After
+  every answer the live panel is checked against the seat's newest state (a state that
+  came meanwhile is drawn; no request otherwise). A click on the ephemeral panel keeps
+  its live message (edited through the newest click's token), so an edit of it under way
+  is known to it (:meth:`~bot.discord_bot.delivery.LiveMessage.shown_as`).
 * DMs closed (50007): one notice in the channel, recorded; no more DMs to that seat.
 * The half-time **reminder** is posted at most once per seat and turn deadline, across
   restarts: the deadline is claimed in the store before the reminder is posted.
@@ -68,6 +72,8 @@ class SeatPanel:
     dm: LiveMessage | None = None
     dm_deal: int | None = None
     eph: LiveMessage | None = None
+    eph_via: discord.Interaction[discord.Client] | None = None
+    """The newest interaction answered with the ephemeral panel: its token edits it."""
     eph_since: float = 0.0
     live: str = "dm"
     dm_closed: bool = False
@@ -350,13 +356,19 @@ class SeatPanels:
         if msg is not None and is_dm_panel(msg):
             self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key)
             return
-        if panel.eph is not None:
-            panel.eph.close()
         panel.slot.shown(interaction, drawing.language)
-        panel.eph = self._eph_live(panel, interaction)
+        panel.eph_via = interaction
+        on_panel = msg is not None and msg.flags.ephemeral
+        if panel.eph is None or panel.eph.closed or not on_panel:
+            if panel.eph is not None:
+                panel.eph.close()  # a new panel (My hand): the old one is retired
+            panel.eph = self._eph_live(panel)
+        # a click on the panel itself keeps its live message: an edit of it under way is
+        # known to it, so what the answer showed is checked after that edit
         panel.eph.shown_as(drawing.key, 0)
         panel.eph_since = time.monotonic()
         panel.live = "eph"
+        panel.eph.mark()  # a newer state may have come meanwhile (costs nothing if not)
 
     def shown_in_dm(self, seat: int, channel_id: int, message_id: int, key: str) -> None:
         """The DM message ``message_id`` shows the drawing ``key`` (answered to a click on
@@ -377,6 +389,7 @@ class SeatPanels:
             panel.dm = self._dm_live(panel, channel_id, message_id)
         panel.dm.shown_as(key)
         panel.live = "dm"
+        panel.dm.mark()  # a newer state may have come meanwhile (costs nothing if not)
 
     def live_dm(self, seat: int) -> int | None:
         """The id of the seat's live DM panel (None: none, or an ephemeral panel is)."""
@@ -385,11 +398,11 @@ class SeatPanels:
             return None
         return panel.dm.message_id
 
-    def _eph_live(self, panel: SeatPanel,
-                  interaction: discord.Interaction[discord.Client]) -> LiveMessage:
+    def _eph_live(self, panel: SeatPanel) -> LiveMessage:
+        """The seat's ephemeral panel, edited through ``panel.eph_via``."""
         async def draw() -> Drawn | None:
-            state = panel.state
-            if state is None:
+            state, interaction = panel.state, panel.eph_via
+            if state is None or interaction is None:
                 return None
             t = await self._reader(panel)
 

@@ -99,6 +99,8 @@ class Injection:
     headers: dict[str, str]
     times: int
     match: Callable[[RecordedRequest], bool] | None
+    until: float | None = None
+    """A deadline (``time.monotonic()``) instead of a count (:meth:`FakeDiscord.fail_for`)."""
 
 
 @dataclass(eq=False)
@@ -413,6 +415,23 @@ class FakeDiscord:
                 else {"message": f"{status}: injected failure", "code": 0})
             self.fail_next(route, status=status, body=body, times=times, match=match)
 
+    def fail_for(self, route: str, seconds: float, statuses: Iterable[int], *,
+                 match: Callable[[RecordedRequest], bool] | None = None,
+                 retry_after: float = 0.25) -> float:
+        """Discord failing for a while: for ``seconds`` from now every matching request on
+        ``route`` gets the next of ``statuses`` in turn (a 429 says ``retry_after``; a
+        500/502/504 is retried by discord.py after sleeping 1, 3, 5, 7 s). Returns the
+        ``time.monotonic()`` at which Discord answers normally again."""
+        until = time.monotonic() + seconds
+        for status in statuses:
+            body: dict[str, Any] = (
+                {"message": "You are being rate limited.", "retry_after": retry_after,
+                 "global": False, "code": 0} if status == 429
+                else {"message": f"{status}: injected failure", "code": 0})
+            headers = {"Via": "1.1 google"} if status == 429 else {}
+            self._injections.append(Injection(route, status, body, headers, 1, match, until))
+        return until
+
     # ------------------------------------------------------------------ gateway API
 
     def session_for(self, guild_id: int | None) -> GatewaySession | None:
@@ -576,6 +595,13 @@ class FakeDiscord:
             return 401, {"message": "401: Unauthorized", "code": 0}, {}
         key = f"{record.method} {record.route}"
         for injection in self._injections:
+            if injection.until is not None:
+                if time.monotonic() >= injection.until or injection.route != key or (
+                        injection.match is not None and not injection.match(record)):
+                    continue
+                self._injections.remove(injection)  # the next status answers next time
+                self._injections.append(injection)
+                return injection.status, injection.body, injection.headers
             if injection.route == key and injection.times > 0 and (
                     injection.match is None or injection.match(record)):
                 injection.times -= 1

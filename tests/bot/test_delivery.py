@@ -1,0 +1,85 @@
+"""The promises of :class:`bot.discord_bot.delivery.LiveMessage` that no Discord timing
+shows reliably: a request under way is never cancelled (discord.py's rate-limit buckets
+are settled after the answer: a cancelled request can leave its channel's next edits
+waiting), and a drawing an answer showed while the worker's own edit was under way is
+checked after that edit (which of the two Discord applied last is unknown). End-to-end
+guards: ``tests/bot/test_discord_turns.py`` and the 429/502 test of
+``tests/bot/test_discord_adapter.py``."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.discord_bot.delivery import Drawn, LiveMessage
+
+
+class Message:
+    """A message whose edits the test lets land one at a time."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        """The state the owner wants shown."""
+        self.edits: list[str] = []
+        """The drawings whose edit landed, in order."""
+        self.started = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def draw(self) -> Drawn:
+        key = self.key
+
+        async def send() -> int:
+            raise AssertionError("the message exists: never sent anew")
+
+        async def edit(message_id: int) -> None:
+            self.started.set()
+            await self.release.wait()
+            self.edits.append(key)
+
+        return Drawn(key, send, edit)
+
+
+async def settled(live: LiveMessage) -> None:
+    for _ in range(200):
+        if not live.busy:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the live message never settled")
+
+
+async def test_closing_a_live_message_lets_its_request_under_way_finish() -> None:
+    msg = Message("turn")
+    live = LiveMessage("test", msg.draw, message_id=1)
+    live.mark()
+    await msg.started.wait()
+    live.close()  # e.g. the table closed, or the next deal's DM replaced this one
+    msg.release.set()
+    await settled(live)
+    assert msg.edits == ["turn"]
+    msg.key = "later"
+    live.mark()  # closed: nothing more is tried
+    await settled(live)
+    assert msg.edits == ["turn"]
+
+
+async def test_an_answer_shown_during_an_edit_is_checked_after_it() -> None:
+    msg = Message("wait")
+    live = LiveMessage("test", msg.draw, message_id=1)
+    live.shown_as("turn")
+    live.mark()
+    await msg.started.wait()  # the edit to "wait" is under way ...
+    msg.key = "turn 2"
+    live.shown_as("turn 2")  # ... when a click's answer shows the newest state
+    msg.release.set()
+    await settled(live)
+    # which of the two Discord applied last is unknown: the newest state is drawn again
+    assert msg.edits == ["wait", "turn 2"]
+
+
+async def test_an_answer_shown_between_edits_costs_no_request() -> None:
+    msg = Message("turn")
+    msg.release.set()
+    live = LiveMessage("test", msg.draw, message_id=1)
+    live.shown_as("turn")
+    live.mark()
+    await settled(live)
+    assert msg.edits == []
