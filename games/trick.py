@@ -10,7 +10,10 @@ strengths (natural ranks; Tarabish's own trump and plain orders; Albastini's ``A
 6 5 4 3``): ``keys[trump + 1][led][card]`` is how strongly a card bids for a trick (``-1``:
 it cannot win). What a player may play (follow suit, Tarabish's duty to trump and beat,
 Truf's unbroken trumps, Albastini's freedom) and what others see of it (Truf's face-down
-trumps) stay with the game; the trick itself — leader, plays, led suit, best card so far,
+trumps) stay with the game, each game's legality rule written once over its fast hand form
+(:func:`games.plain_tricks.follow_suit`, :func:`games.tarabish.following_duty`,
+:func:`games.truf.playable`) and used alike by ``apply``'s refusals (the reason worded only
+then), ``legal_actions`` and the random playouts; the trick itself — leader, plays, led suit, best card so far,
 completion, tricks per seat, its JSON — lives here once, in :class:`TrickPlay`.
 
 The random playouts that search players and ``bench/engine.py`` run (Arba'a Turub and
