@@ -251,7 +251,8 @@ async def test_an_indonesian_client_gets_indonesian_private_answers(
     r = await fake_discord.interact(record)
     assert r.content is not None
     no_table = translator("id").gettext(
-        "There is no open table in this channel: `/table new` opens one.")
+        "There is no open table in this channel: {command} opens one.").format(
+            command="`/meja baru`")  # the command as the Indonesian client names it
     assert no_table in r.content, r.content
     r = await budi.slash("table", "status")  # the same member, an English client: English
     assert "There is no open table" in str(r.content)
