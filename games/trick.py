@@ -13,8 +13,9 @@ Truf's unbroken trumps, Albastini's freedom) and what others see of it (Truf's f
 trumps) stay with the game, each game's legality rule written once over its fast hand form
 (:func:`games.plain_tricks.follow_suit`, :func:`games.tarabish.following_duty`,
 :func:`games.truf.playable`) and used alike by ``apply``'s refusals (the reason worded only
-then), ``legal_actions`` and the random playouts; the trick itself — leader, plays, led suit, best card so far,
-completion, tricks per seat, its JSON — lives here once, in :class:`TrickPlay`.
+then), ``legal_actions`` and the random playouts; the trick itself — leader, plays, led
+suit, best card so far, completion, tricks per seat, its JSON — lives here once, in
+:class:`TrickPlay`.
 
 The random playouts that search players and ``bench/engine.py`` run (Arba'a Turub and
 Turup's ``playout_tricks``, Truf's ``play_random_tricks``, Albastini's ``random_playout``)
