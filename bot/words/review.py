@@ -62,8 +62,11 @@ def _hands_page(seating: Seating, deal: Deal) -> list[str]:
 def _count_line(seating: Seating, tricks: list[int], points: list[int] | None) -> str:
     per_side = [sum(tricks[s] for s in side) for side in seating.sides]
     if points is None:
+        # Translators: {counts} is each side with its tricks, e.g. "Ann and Cy 5, Bo and Di 4".
         return seating.t.gettext("Tricks so far: {counts}.").format(
             counts=seating.per_side(per_side))
+    # Translators: {counts} and {points} are each side with its tricks or card points, e.g.
+    # "Ann and Cy 5, Bo and Di 4".
     return seating.t.gettext("Tricks so far: {counts}; card points: {points}.").format(
         counts=seating.per_side(per_side), points=seating.per_side(points))
 
