@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Final
 
 import discord
 from discord import app_commands
@@ -16,6 +15,13 @@ from bot.discord_bot.languages import AUTO, Languages, language_choices
 from bot.discord_bot.ranges import in_range
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.messages import language_setting_label, server_language_set
+from bot.setting_ranges import (
+    AI_PACE_MAX,
+    AI_PACE_MIN,
+    TURN_TIMEOUT_MAX,
+    TURN_TIMEOUT_MIN,
+    in_force,
+)
 from bot.settings import Settings
 from storage import GuildSettings, Store
 
@@ -25,12 +31,6 @@ Interaction = discord.Interaction[discord.Client]
 
 
 NEEDS_MANAGE = N_("Changing the settings needs the Manage Server permission.")
-
-TURN_TIMEOUT_MIN: Final = 10
-TURN_TIMEOUT_MAX: Final = 86400
-AI_PACE_MIN: Final = 0.0
-AI_PACE_MAX: Final = 30.0
-"""``/settings`` ranges: offered to the client, and checked again (:mod:`.ranges`)."""
 
 
 def _seconds(t: Translator, value: float) -> str:
@@ -122,7 +122,7 @@ class AdminCog(commands.Cog, name="AdminCog"):
             if language is not None:
                 await self.languages.set_server(guild_id, None if language == AUTO
                                                 else language)
-            gs = await self.store.get_guild_settings(guild_id)
+            gs = in_force(await self.store.get_guild_settings(guild_id))
             now = await self.languages.server_language(guild_id)
             # The answer is in the reader's language; a new server language is announced
             # in that language too (it is what the channel will read from now on).

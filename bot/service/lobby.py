@@ -20,6 +20,7 @@ from bot.service.errors import CLOSED, NO_SEAT, LobbyError, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
 from bot.service.seats import Seat, seat_of
+from bot.setting_ranges import in_force
 from games.ai import LEVELS
 from games.registry import GAMES
 from storage import ChannelLocation, LocationBusy
@@ -82,7 +83,7 @@ class Lobby:
                              game=info.title, count=count, given=len(seat_list))
         self.check_unique(seat_list)
         if isinstance(location, ChannelLocation):
-            gs = await self._hub.store.get_guild_settings(location.guild_id)
+            gs = in_force(await self._hub.store.get_guild_settings(location.guild_id))
             timeout_default, pace_default = float(gs.turn_timeout), gs.ai_pace
             ai_rated = gs.ai_matches_rated
         else:
