@@ -23,7 +23,8 @@ lets a request under way finish.
 
 Failures (:func:`classify`):
 
-* a rate limit (429), a Discord server error (5xx) or a network error: the worker waits
+* a rate limit (429), a Discord server error (5xx), a request timeout (408: what a REST
+  proxy in front of Discord answers when Discord is slow) or a network error: the worker waits
   (backoff 0.5 s, doubling up to :data:`MAX_BACKOFF`, and at least the 429's
   ``retry_after``) and tries again **with the newest state** — so an edit is retried until
   it lands or a newer state replaces it, and a player's controls arrive at most
@@ -147,7 +148,7 @@ def classify(exc: BaseException) -> Outcome | None:
     if isinstance(exc, discord.Forbidden) and exc.code == 50007:
         return "closed"
     if isinstance(exc, discord.HTTPException):
-        if exc.status == 429 or exc.status >= 500:
+        if exc.status in (408, 429) or exc.status >= 500:
             return "retry"
         return "refused"
     if isinstance(exc, (aiohttp.ClientError, OSError, asyncio.TimeoutError)):

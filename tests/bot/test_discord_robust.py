@@ -1,5 +1,5 @@
-"""Restarts, closed DMs, and every kind of bad click: each refused click gets a clear
-ephemeral answer and changes nothing."""
+"""Restarts, closed DMs, a REST proxy's timeouts, and every kind of bad click: each refused
+click gets a clear ephemeral answer and changes nothing."""
 
 from __future__ import annotations
 
@@ -9,14 +9,20 @@ from pathlib import Path
 
 from app_fixture import start_app
 from discord_helpers import (
+    advance_until_turn,
+    alice_at_turup,
     channel_texts,
     controls,
+    live_panel,
     my_hand,
     open_table,
     play_until,
     take_turn,
 )
 from fakediscord import Harness
+from fakediscord.models import RecordedRequest
+
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
 async def _until_turn(app, table_id: int, seat: int) -> None:  # type: ignore[no-untyped-def]
@@ -149,3 +155,32 @@ async def test_bad_table_options_are_answered_privately(fake_discord: Harness,
     r = await alice.slash("table", "new", game="albastini", players=3)
     msg = await r.wait_filled()
     assert not msg.ephemeral and "`2`" in msg.content and "`3`" not in msg.content
+
+
+async def test_a_request_timeout_from_a_rest_proxy_is_retried(fake_discord: Harness,
+                                                              tmp_path: Path) -> None:
+    """A REST proxy in front of Discord (``TRICKTABLE_DISCORD_API``) answers 408 when
+    Discord is slow: the DM edit is tried again, and the player gets her controls."""
+    app, clock, alice, table_id, seat = await alice_at_turup(fake_discord, tmp_path, 3600)
+    dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
+    rng = random.Random(5)
+    server = fake_discord.server
+    for _ in range(3):
+        await advance_until_turn(app, clock, table_id, seat)
+        await take_turn(alice, await live_panel(app, dm.id, table_id), rng)
+        await app.service.settle()
+        await fake_discord.settle()
+        if seat in app.service.info(table_id).to_act:
+            continue
+
+        def on_dm(r: RecordedRequest) -> bool:
+            return int(r.params["message_id"]) == dm.id
+        seq = server.requests[-1].seq
+        server.fail_next(EDIT, status=408, times=2, match=on_dm,
+                         body={"message": "Request timed out", "code": 0})
+        await advance_until_turn(app, clock, table_id, seat)
+        await live_panel(app, dm.id, table_id)  # nobody pressed anything
+        assert [r.status for r in server.calls(EDIT, since=seq) if on_dm(r)][:3] == [
+            408, 408, 200]
+        return
+    raise AssertionError("no AI turn after alice's in 3 rounds")
