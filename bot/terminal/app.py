@@ -7,13 +7,19 @@ runs, bella, kort, the running count) and what just happened, then your hand by 
 the decisions other than cards as buttons, and a message line (whose turn, refusals with
 the engine's reason).
 
+The trick in the middle says who led it and the leader's signal; the side log keeps its
+newest line in view (older ones scroll). A window smaller than 80×24 gets a warning line
+(the table still draws every seat, the side panel narrower).
+
 Keys: ←/→ move over the legal cards, ↑/↓ to the next suit; Enter plays (or bids) the
 card; type a card (``qh``, ``10s``, ``ts``) to pick it, Enter plays it; ``v`` offers the
-card's variants (signals, bella) as a second step, ``1``–``9`` or Enter choose one, Esc
-goes back; Space marks cards for a multi-card bid; Tab moves to the buttons; ``?`` help
+card's variants (signals, bella) as buttons, ←/→ and Enter or ``1``–``9`` choose one, Esc
+goes back; Space marks cards for a multi-card bid, Enter bids them; ``l`` (or a click on
+the table) shows every completed trick of the deal; Tab moves to the buttons; ``?`` help
 and how to play; Ctrl+Q (or Ctrl+C) stops — the game is saved. The mouse clicks cards
-and buttons. Conceding asks for confirmation. A deal's result stays on screen until a key
-is pressed.
+and buttons. Conceding asks for confirmation (after "No" the focus returns to the hand or
+the first other decision). A deal's result stays on screen, alone, until a key is
+pressed.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from bot.terminal.session import Session, TableModel
 from bot.terminal.widgets import HandView, TableView
 from bot.words.actions import action_text
 from bot.words.cards import card_text
-from bot.words.events import trick_line
+from bot.words.events import signal_text, trick_line
 from bot.words.seating import join_names
 from bot.words.summary import summary_file, tagline
 from bot.words.table_state import match_facts, score_line, table_facts
@@ -44,13 +50,21 @@ from games.registry import GAMES
 
 KEYS_HELP = N_("""\
 **Keys** — ←/→ legal cards · ↑/↓ next suit · Enter play the card · type a card
-(`qh`, `10s`, `ts`) to pick it · `v` signals/bella for the card (then 1–9 or Enter,
-Esc back) · Space mark cards for a multi-card bid · Tab the buttons · `?` this help ·
-Ctrl+Q stop (the game is saved; `tricktable play GAME --resume` continues).
-Mouse: click a card to play it, click a button to decide.
+(`qh`, `10s`, `ts`) to pick it · `v` signals/bella for the card (then ←/→ and Enter, or
+1–9; Esc back) · Space mark cards for a multi-card bid, Enter bids them · `l` the deal's
+tricks · Tab the buttons · `?` this help · Ctrl+Q stop (the game is saved;
+`tricktable play GAME --resume` continues).
+Mouse: click a card to play it, a button to decide, the table to see the deal's tricks.
 """)
 
+MIN_SIZE = (80, 24)
+"""The window the table is laid out for; a smaller one gets a warning line."""
+SIDE_WIDTH = 34
+"""The side panel's width in a window of at least 80 columns (narrower below)."""
+
 TYPED = set("akqjt1023456789shdc")
+LOG_LINES = 40
+"""How many of the newest log lines the side log holds (it scrolls; the newest shows)."""
 
 
 class Confirm(ModalScreen[bool]):
@@ -136,25 +150,29 @@ class TableApp(App[int]):
     """The card table (module docstring); :attr:`final_text` is printed after exit."""
 
     CSS = """
-    #score { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
+    #score { height: auto; background: $primary-darken-2; color: $text; padding: 0 1; }
+    #small { height: auto; background: $error; color: $text; padding: 0 1; display: none; }
     #middle { height: 1fr; }
     #side { width: 34; border-left: solid $primary-darken-2; padding: 0 1; }
-    #facts { height: auto; }
-    #log { height: 1fr; color: $text-muted; }
+    #facts { height: auto; max-height: 70%; }
+    #logbox { height: 1fr; min-height: 2; scrollbar-size-vertical: 1; }
+    #log { height: auto; color: $text-muted; }
     #hand { border-top: solid $primary-darken-2; }
     #buttons { height: auto; max-height: 3; }
     #buttons Button { margin: 0 1 0 0; min-width: 4; }
-    #message { height: 1; padding: 0 1; background: $boost; }
+    #message { height: auto; padding: 0 1; background: $boost; }
     #dialog { width: 72; height: auto; max-height: 22; border: thick $primary;
               background: $surface; padding: 0 1; }
     #result { height: auto; max-height: 18; }
     #help { width: 78; height: 22; border: thick $primary; background: $surface; }
     Confirm, Notice, Help { align: center middle; }
+    Notice { background: $background; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q,ctrl+c", "stop", "Stop (saved)", priority=True),
         Binding("question_mark", "help", "Help"),
+        Binding("l", "tricks", "Tricks"),
     ]
 
     def __init__(self, cfg: PlayConfig) -> None:
@@ -175,11 +193,14 @@ class TableApp(App[int]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="score")
+        yield Static("", id="small")
         with Horizontal(id="middle"):
             yield TableView(self.t, id="table")
             with Vertical(id="side"):
-                yield Static("", id="facts")
-                yield Static("", id="log")
+                with VerticalScroll(id="facts"):
+                    yield Static("", id="factlines")
+                with VerticalScroll(id="logbox"):
+                    yield Static("", id="log")
         yield HandView(self.t, id="hand")
         yield Horizontal(id="buttons")
         yield Static("", id="message")
@@ -188,6 +209,7 @@ class TableApp(App[int]):
         self.title = GAMES[self.cfg.game].title
         self.query_one(HandView).focus()
         self.ready = True
+        self._fit()
         self.run_worker(self._play(), exclusive=True, name="session")
 
     async def _play(self) -> None:
@@ -229,11 +251,15 @@ class TableApp(App[int]):
         self.current = None
         self._buttons(())
         self.redraw()
+        self.say("")
         await self.push_screen(Notice(lines[0], lines[1:], self.t), wait_for_dismiss=True)
 
     async def match_over(self, model: TableModel, lines: list[str]) -> None:
         self.model = model
+        self.current = None
+        self._buttons(())
         self.redraw()
+        self.say("")
         self.final_text = "\n".join(lines)
         await self.push_screen(Notice(lines[0], lines[1:], self.t), wait_for_dismiss=True)
 
@@ -257,11 +283,12 @@ class TableApp(App[int]):
         last = model.last_trick()
         if last is not None and (model.view or {}).get("trick", {}).get("cards"):
             facts.append((self.t.gettext("Last trick"), trick_line(model.seating, last)))
-        self.query_one("#facts", Static).update(
+        self.query_one("#factlines", Static).update(
             "\n".join(f"[b]{_escape(k)}:[/b] {_escape(v)}" for k, v in facts))
         lines = [x for kind, x in model.log if kind not in ("play", "trick")]
-        self.query_one("#log", Static).update("\n".join(_escape(x) for x in lines[-6:]))
-        legal = set(self.current.cards) if self.current and model.legal else set()
+        self.query_one("#log", Static).update("\n".join(_escape(x) for x in lines[-LOG_LINES:]))
+        self.query_one("#logbox", VerticalScroll).anchor()  # the newest line in view
+        legal = self.current.pickable if self.current and model.legal else set()
         self.query_one(HandView).show(model.hand, legal)
         if not model.legal:
             self.current = None
@@ -270,6 +297,26 @@ class TableApp(App[int]):
             if waiting and not model.over:
                 self.say(self.t.gettext("Waiting for {players}…").format(
                     players=join_names(waiting, self.t)))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Below 80×24 a warning line says so and the side panel narrows, so that the
+        table keeps room for every seat (yours at the bottom)."""
+        if not self.ready:
+            return
+        width, height = self.size
+        small = self.query_one("#small", Static)
+        too_small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        small.display = too_small
+        if too_small:
+            small.update(_escape(self.t.gettext(
+                "The window is {width}×{height}; the table needs {need}: enlarge it to see "
+                "everything.").format(width=width, height=height,
+                                      need="{}×{}".format(*MIN_SIZE))))
+        side = SIDE_WIDTH if width >= MIN_SIZE[0] else max(22, width - 38)
+        self.query_one("#side").styles.width = side
 
     def _buttons(self, actions: tuple[Action, ...] | list[Action]) -> None:
         bar = self.query_one("#buttons", Horizontal)
@@ -299,12 +346,18 @@ class TableApp(App[int]):
             if key.isdigit() and 1 <= int(key) <= len(self.variants):
                 event.stop()
                 self._submit(self.variants[int(key) - 1])
+            elif key in ("left", "right"):
+                event.stop()
+                self.screen.focus_next() if key == "right" else self.screen.focus_previous()
+                if not isinstance(self.focused, ActionButton):
+                    self._focus_variant(0 if key == "right" else -1)
             elif key == "escape":
                 event.stop()
                 self.variants = []
                 self._buttons(self.current.others)
+                hand.focus()
                 self.say(self._turn_hint())
-            return
+            return  # Enter presses the focused variant's button
         if not hand.has_focus:
             return
         handled = True
@@ -397,9 +450,44 @@ class TableApp(App[int]):
             return
         self.variants = list(choice.actions)
         self._buttons(self.variants)
+        self.call_after_refresh(self._focus_variant, 0)
         words = " · ".join(f"{i}: {action_text(a, self.cfg.game, t=self.t)}"
                            for i, a in enumerate(self.variants, start=1))
         self.say(self.t.gettext("{choices} · Esc back").format(choices=words))
+
+    def _focus_variant(self, index: int) -> None:
+        """Focus a variant's button (Enter chooses it)."""
+        buttons = list(self.query("#buttons ActionButton").results(ActionButton))
+        if self.variants and buttons:
+            buttons[index].focus()
+
+    def _refocus(self) -> None:
+        """After a "No" to conceding: the hand when cards are chosen, else the first
+        decision that is not conceding — never Concede again (Enter would reopen it)."""
+        if self.current is not None and (self.current.cards or self.current.multi):
+            self.query_one(HandView).focus()
+            return
+        for button in self.query("#buttons ActionButton").results(ActionButton):
+            if not needs_confirmation(button.decision):
+                button.focus()
+                return
+        self.query_one(HandView).focus()
+
+    def on_table_view_clicked(self, message: TableView.Clicked) -> None:
+        self.action_tricks()
+
+    def action_tricks(self) -> None:
+        """Every completed trick of the deal (with the leaders' signals) in a dialog."""
+        model = self.model
+        if model is None or len(self.screen_stack) > 1:
+            return
+        lines = trick_history(model)
+        if not lines:
+            self.say(self.t.gettext("No trick of this deal is complete yet."))
+            return
+        title = self.t.gettext("Tricks of deal {number}").format(
+            number=self.t.number(model.deal + 1))
+        self.push_screen(Notice(title, lines, self.t))
 
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
         if self.current is None or self.busy:
@@ -432,6 +520,8 @@ class TableApp(App[int]):
                 if not sure:
                     hint = self._turn_hint() if self.current and self.current.cards else ""
                     self.say(" ".join([self.t.gettext("Not conceded."), hint]).strip())
+                    self._refocus()
+                    self.call_after_refresh(self._refocus)
                     return
             reason = await self.session.act(action)
             if reason is not None:
@@ -458,6 +548,23 @@ class TableApp(App[int]):
     async def wait_idle(self) -> None:
         """Let the session's pending work run (tests)."""
         await asyncio.sleep(0)
+
+
+def trick_history(model: TableModel) -> list[str]:
+    """The deal's completed tricks, one line each, the leader's signal after its trick."""
+    view = model.view or {}
+    t = model.seating.t
+    signals = {int(x["trick"]): x for x in view.get("signals") or []}
+    lines = []
+    for number, trick in enumerate(view.get("tricks") or [], start=1):
+        line = trick_line(model.seating, trick, number)
+        signal = signals.get(number)
+        if signal is not None:
+            line += " " + t.gettext("{player} signalled: {signal}.").format(
+                player=model.seating.name(signal.get("seat")),
+                signal=signal_text(str(signal.get("signal")), t))
+        lines.append(line)
+    return lines
 
 
 class ActionButton(Button):

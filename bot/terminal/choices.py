@@ -5,7 +5,9 @@ strong``, ``play AS weak``): 27 entries for a Turup lead. :class:`Choices` folds
 card — one entry per legal card, its plain play first and the variants (signals, bella)
 behind it — and keeps every other decision (trump calls, passes, runs, kort, Truf's
 adjustment, concede) as a separate list for buttons or a numbered menu. A card bid (Truf,
-Albastini) is a card choice like a play; Truf's multi-card bids are read from typed text.
+Albastini) is a card choice like a play; at a Truf table with multi-card bids every bid
+is also in :attr:`Choices.multi`, a one-card bid is a card choice too, and a bid of
+several cards is read from typed text or the cards marked in the hand.
 
 :func:`interpret` reads what a player types, in either front end: a card (``qh``, ``10s``,
 ``Q♥``, ``TS``) with optional variant words (``as strong``, ``kh bella``), several cards
@@ -78,6 +80,8 @@ class Choices:
                 by_card.setdefault(a.card, []).append(a)
             elif a.type == "bid" and a.cards:
                 multi.append(a)
+                if len(a.cards) == 1:  # a one-card bid is picked like a card
+                    by_card.setdefault(a.cards[0], []).append(a)
             else:
                 others.append(a)
         order = {c: i for i, c in reversed(list(enumerate(hand)))}
@@ -87,6 +91,12 @@ class Choices:
         # Concede last: it is never the natural choice.
         others.sort(key=lambda a: a.type == "concede")
         return Choices(folded, tuple(others), tuple(multi), tuple(legal))
+
+    @property
+    def pickable(self) -> set[str]:
+        """The cards a player may pick now: the legal cards, and every card of a legal
+        multi-card bid (marked one by one)."""
+        return set(self.cards) | {c for a in self.multi for c in a.cards or ()}
 
     @property
     def forced(self) -> Action | None:

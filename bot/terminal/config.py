@@ -28,6 +28,9 @@ from bot.words.text import or_english
 from games.ai import LEVELS
 from games.registry import GAMES, UnknownGame, game_id
 
+DEFAULT_AI = "search"
+"""The AI players' level when ``--ai`` is not given: the strongest playable level, the one
+Discord's lobby offers first (``Add AI: search (strong)``)."""
 DEFAULT_PACE = 0.6
 DEFAULT_FORCED_PAUSE = 0.5
 MAX_SECONDS = 60.0
@@ -98,8 +101,8 @@ def add_arguments(p: argparse.ArgumentParser, t: Words = ENGLISH) -> None:
         games=", ".join(GAMES)))
     p.add_argument("--seat", default=None, metavar="N", help=_("your seat (default 0)"))
     p.add_argument("--ai", default=None, metavar="LEVEL",
-                   help=_("the AI players' level: {levels} (default rules)").format(
-                       levels=", ".join(LEVELS)))
+                   help=_("the AI players' level: {levels} (default {default})").format(
+                       levels=", ".join(LEVELS), default=DEFAULT_AI))
     p.add_argument("--options", default=None, metavar="JSON",
                    help=_("rule options as a JSON object, e.g. '{example}' (see `tricktable "
                           "rules GAME`)").format(example='{"target": 3}'))

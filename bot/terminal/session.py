@@ -29,7 +29,7 @@ from bot.service import LobbyError, Rejected, RuleRefusal, Seat, StaleAction, Ta
 from bot.service.errors import REPLACED, abandon_reason
 from bot.service.events import RESYNC, TableEvent
 from bot.terminal.choices import Choices
-from bot.terminal.config import DEFAULT_FORCED_PAUSE, DEFAULT_PACE, PlayConfig
+from bot.terminal.config import DEFAULT_AI, DEFAULT_FORCED_PAUSE, DEFAULT_PACE, PlayConfig
 from bot.words.actions import action_text
 from bot.words.events import event_line
 from bot.words.results import deal_result, match_result
@@ -43,6 +43,9 @@ from storage.factory import redact
 
 TERMINAL_USER = 1
 """The user id of the human at a terminal table."""
+
+SIGNAL = "signal"
+"""The log kind of a play with a signal or bella (kept where plain plays are left out)."""
 
 AI_NAMES = ("Amina", "Bilal", "Chausiku", "Dewi", "Ekon", "Farah")
 """Names of the AI players, by seat (the human's seat skips its name)."""
@@ -267,7 +270,7 @@ class Session:
         if not 0 <= seat < players:
             raise LobbyError(self.t.gettext("--seat must be 0-{last} for {count} players")
                              .format(last=players - 1, count=players))
-        level = cfg.ai or "rules"
+        level = cfg.ai or DEFAULT_AI
         seats = [Seat.human(TERMINAL_USER, cfg.name or _login_name()) if i == seat
                  else Seat.ai(level, AI_NAMES[i]) for i in range(players)]
         pace = DEFAULT_PACE if cfg.pace is None else cfg.pace
@@ -360,7 +363,8 @@ class Session:
         else:
             line = event_line(model.seating, kind, data)
             if line:
-                model.add_log(line, kind)
+                signalled = kind == "play" and (data.get("signal") or data.get("bella"))
+                model.add_log(line, SIGNAL if signalled else kind)
                 self.front.changed(model)
         return None
 

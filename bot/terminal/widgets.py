@@ -2,10 +2,13 @@
 
 :class:`TableView` places every seat around the table relative to the reader (you at the
 bottom; seats follow in seat order clockwise: left, top, right for four players), each
-with its name, partner, dealer and turn marks and its card in the current trick. A
-face-down card (Truf's trump during the trick) is drawn as a card back. When no card of a
-new trick is down yet, the last completed trick stays on the table, dimmed, with its
-winner — every card face up.
+with its name, partner, dealer and turn marks and its card in the current trick; the
+middle says who led the trick and the leader's signal (strong/weak suit), else the trump.
+A face-down card (Truf's trump during the trick) is drawn as a card back. When no card of
+a new trick is down yet, the last completed trick stays on the table, dimmed, with its
+winner — every card face up. It draws in the room it has (lines are cut, never wrapped,
+so your seat stays at the bottom of a small window) and posts :class:`TableView.Clicked`
+when clicked (the app shows the deal's tricks).
 
 :class:`HandView` draws the hand one suit a line (black and red alternating, as the view
 sorts it), identical cards once with a count (``Q♥×2``), cards on a light face with red
@@ -26,6 +29,7 @@ from textual.widget import Widget
 from bot.i18n import Translator
 from bot.terminal.session import TableModel
 from bot.words.cards import card_text, count_text, grouped
+from bot.words.events import signal_text
 from bot.words.text import or_english
 from games.base import HIDDEN
 
@@ -56,7 +60,10 @@ def card_piece(card: str, **kw: Any) -> Text:
 class TableView(Widget):
     """The seats and the trick (module docstring)."""
 
-    DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; min-height: 9; }"
+    DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; min-height: 7; }"
+
+    class Clicked(Message):
+        """The table was clicked."""
 
     def __init__(self, t: Translator | None = None, **kw: Any) -> None:
         super().__init__(**kw)
@@ -71,8 +78,8 @@ class TableView(Widget):
         model = self.model
         if model is None or model.view is None:
             return Text(self.t.gettext("Dealing…"))
-        width = max(30, self.size.width)
-        height = max(9, self.size.height)
+        width = max(20, self.size.width)
+        height = max(7, self.size.height)
         rows: list[list[tuple[int, Text]]] = [[] for _ in range(height)]
         view = model.view
         n = model.seating.players
@@ -99,22 +106,39 @@ class TableView(Widget):
                 crow = row + 1 if place != "bottom" else row - 1
                 rows[crow].append((col - 1, piece))
         t = model.seating.t
-        centre = Text(justify="center")
+        centre, below = Text(), Text()
         trump = view.get("trump")
+        leader = (view.get("trick") or {}).get("leader")
         if last is not None:
             who = model.seating.name(last.get("winner"))
             centre.append(t.gettext("last trick: {player} won").format(player=who),
                           style="italic")
-        elif trump:
-            centre.append(t.gettext("trump") + " ")
-            centre.append(card_text("A" + trump)[1:], style="#c00000" if trump in RED else "")
-        rows[mid].append((max(0, width // 2 - centre.cell_len // 2), centre))
+        elif cards and leader is not None:
+            centre.append(t.gettext("{player} led").format(
+                player=model.seating.name(leader)), style="italic")
+            signal = _signal(view, int(leader))
+            if signal:
+                below.append(t.gettext("signalling: {signal}").format(
+                    signal=signal_text(signal, t)), style="bold yellow")
+        if trump and not below.cell_len:
+            target = centre if not centre.cell_len else below
+            target.append(t.gettext("trump") + " ")
+            target.append(card_text("A" + trump)[1:], style="#c00000" if trump in RED else "")
+        for row, text in ((mid, centre), (mid + 1, below)):
+            if text.cell_len:
+                rows[row].append((max(0, width // 2 - text.cell_len // 2), text))
         direction = view.get("direction")
         if direction:
             arrow = (t.gettext("↻ clockwise") if direction == "clockwise"
                      else t.gettext("↺ counter-clockwise"))
             rows[height - 1].append((0, Text(arrow, style="dim")))
-        return _compose(rows)
+        out = _compose(rows)
+        out.no_wrap = True
+        out.overflow = "crop"
+        return out
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(self.Clicked())
 
     @staticmethod
     def _label(model: TableModel, seat: int) -> Text:
@@ -136,6 +160,15 @@ class TableView(Widget):
         if view.get("dealer") == seat:
             text.append(" [" + t.gettext("dealer") + "]", style="cyan")
         return text
+
+
+def _signal(view: dict[str, Any], leader: int) -> str | None:
+    """The signal the leader gave with the current trick's lead, if any."""
+    number = len(view.get("tricks") or []) + 1
+    for entry in view.get("signals") or []:
+        if int(entry.get("trick", 0)) == number and entry.get("seat") == leader:
+            return str(entry.get("signal"))
+    return None
 
 
 def _compose(rows: list[list[tuple[int, Text]]]) -> Text:

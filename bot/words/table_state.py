@@ -76,6 +76,20 @@ def side_label(seating: Seating, side: int, me: int | None) -> str:
     return join_names([who(seating, s, me) for s in seating.sides[side]], t)
 
 
+def side_says(seating: Seating, side: int, me: int | None, *, we: str, they: str,
+              named: str, **values: Any) -> str:
+    """A sentence whose subject is a side, its verb agreeing with it: ``we`` (the reader's
+    side) or ``they`` (the other) in a two-side partnership game with a reader — the
+    score line's *us* and *them* — else ``named`` with the side's names as ``{side}``.
+    Each template is a whole translated sentence, so every language words its own
+    agreement."""
+    if me is not None and seating.partnerships and len(seating.sides) == 2:
+        template = we if me in seating.sides[side] else they
+    else:
+        template = named
+    return template.format(side=side_label(seating, side, me), **values)
+
+
 def per_side(seating: Seating, values: Sequence[Any], me: int | None) -> str:
     """Values by side: ``us 3 · them 1``."""
     return " · ".join(seating.t.gettext("{side} {value}").format(
@@ -154,16 +168,24 @@ def _kort_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> li
     out = []
     side = view.get("kort_side")
     if side is not None:
-        template = (t.gettext("{side} declared kort: all nine tricks")
-                    if view.get("kort_declared")
-                    else t.gettext("{side} play on for all nine tricks (kort)"))
-        out.append((t.gettext("Kort"),
-                    template.format(side=cap(side_label(seating, side, me)))))
+        if view.get("kort_declared"):
+            text = side_says(seating, side, me,
+                             we=t.gettext("We declared kort: all nine tricks"),
+                             they=t.gettext("They declared kort: all nine tricks"),
+                             named=t.gettext("{side} declared kort: all nine tricks"))
+        else:
+            text = side_says(seating, side, me,
+                             we=t.gettext("We play on for all nine tricks (kort)"),
+                             they=t.gettext("They play on for all nine tricks (kort)"),
+                             named=t.gettext("{side} play on for all nine tricks (kort)"))
+        out.append((t.gettext("Kort"), cap(text)))
     decider = view.get("decider")
     if decider is not None and side is None and view.get("phase") in ("kort", "answer"):
-        out.append((t.gettext("Kort"), t.gettext(
-            "5–0: {player} decides whether to play on for all nine").format(
-                player=who(seating, decider, me))))
+        text = (t.gettext("5–0: you decide whether to play on for all nine")
+                if me is not None and decider == me else
+                t.gettext("5–0: {player} decides whether to play on for all nine").format(
+                    player=seating.name(decider)))
+        out.append((t.gettext("Kort"), text))
     if view.get("partner_answer") is not None:
         n = int(view["partner_answer"])
         out.append((t.gettext("Partner"), t.ngettext(
@@ -189,10 +211,12 @@ def _tarabish_facts(view: Mapping[str, Any], seating: Seating, me: int | None
                                                  value=seating.value(d["value"]))
             for d in declared))
         if runs.get("resolved") and runs.get("winner") is not None:
-            side = cap(side_label(seating, seating.side_of(runs["winner"]), me))
             shown = "; ".join(cards_text(c) for c in runs.get("shown") or [])
-            text = t.gettext("{side} score {points}").format(
-                side=side, points=seating.value(runs.get("points", 0)))
+            text = cap(side_says(
+                seating, seating.side_of(runs["winner"]), me,
+                we=t.gettext("We score {points}"), they=t.gettext("They score {points}"),
+                named=t.gettext("{side} score {points}"),
+                points=seating.value(runs.get("points", 0))))
             if shown:
                 text = "{text} ({cards})".format(text=text, cards=shown)
         elif runs.get("resolved"):
@@ -277,9 +301,12 @@ def _truf_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> li
             total=seating.value(view["bid_total"]), mode=mode)))
     adjust = view.get("adjust")
     if view.get("phase") == "adjust":
+        bidder = view.get("high_bidder")
         out.append((t.gettext("Adjustment"), t.gettext(
+            "the bids total 13: you move every bid up or down")
+            if me is not None and bidder == me else t.gettext(
             "the bids total 13: {player} moves every bid up or down").format(
-                player=who(seating, view.get("high_bidder"), me))))
+                player=seating.name(bidder))))
     elif adjust:
         # the view's adjustment: {"direction": "up" | "down", "amount": k}
         template = (t.gettext("every bid moved up by {n}") if adjust["direction"] == "up"
@@ -334,7 +361,12 @@ def match_facts(match: Mapping[str, Any], seating: Seating, me: int | None) -> l
     if holder is None or ref is None:
         return [(t.gettext("Match"),
                  t.gettext("two deals won in a row win it, the second with more tricks"))]
-    return [(t.gettext("Match"), t.gettext(
-        "{side} won the last deal with {n} tricks; winning the next with more than {n} "
-        "takes the match").format(side=side_label(seating, int(holder), me),
-                                  n=seating.value(ref)))]
+    return [(t.gettext("Match"), cap(side_says(
+        seating, int(holder), me,
+        we=t.gettext("We won the last deal with {n} tricks; winning the next with more "
+                     "than {n} takes the match"),
+        they=t.gettext("They won the last deal with {n} tricks; winning the next with more "
+                       "than {n} takes the match"),
+        named=t.gettext("{side} won the last deal with {n} tricks; winning the next with "
+                        "more than {n} takes the match"),
+        n=seating.value(ref))))]

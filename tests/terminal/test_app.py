@@ -24,7 +24,8 @@ from games.registry import GAMES
 
 
 def make_app(game: str, db: Path, **kw: Any) -> TableApp:
-    settings: dict[str, Any] = {"pace": 0, "forced_pause": 0, "name": "Ann", "seed": 3, **kw}
+    settings: dict[str, Any] = {"pace": 0, "forced_pause": 0, "name": "Ann", "seed": 3,
+                                "ai": "rules", **kw}
     cfg = PlayConfig(game=game, database=f"sqlite:///{db}", **settings)
     return TableApp(cfg)
 
@@ -295,3 +296,248 @@ async def test_help_shows_how_to_play_and_the_keys(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, Help)
+
+
+def side_text(app: TableApp) -> str:
+    """The side panel's rows (right of the table's border), joined into one text."""
+    rows = [line.split("│", 1)[1] for line in screen_text(app).splitlines() if "│" in line]
+    return flat(" ".join(rows).translate(SCROLLBAR))
+
+
+SCROLLBAR = str.maketrans("", "", "▁▂▃▄▅▆▇█▔▕▏▎▍▌▋▊▉")
+"""The glyphs of a scrollbar's thumb (the side panel scrolls)."""
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+async def test_the_trick_shows_who_led_it_and_the_leaders_signal(tmp_path: Path) -> None:
+    app = make_app("turup", tmp_path / "t.db")
+    led = signalled = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            if led and signalled:
+                break
+            state = await settle(pilot, app)
+            if state == "notice":
+                await pilot.press("space")
+                continue
+            model = app.model
+            assert model is not None and model.view is not None
+            trick = model.view.get("trick") or {}
+            if trick.get("cards"):
+                leader = model.seating.name(trick["leader"])
+                table = screen_text(app)
+                assert f"{leader} led" in table
+                number = len(model.view.get("tricks") or []) + 1
+                signal = next((x["signal"] for x in model.view.get("signals") or []
+                               if x["trick"] == number), None)
+                led = True
+                if signal:
+                    signalled = True
+                    word = f"{signal} suit"
+                    assert f"signalling: {word}" in table  # in the middle of the table
+                    assert f"{leader} led" in side_text(app) and word in side_text(app)
+            await take_turn(pilot, app)
+    assert led and signalled
+
+
+@pytest.mark.parametrize("game", ["truf", "albastini", "tarabish"])
+async def test_the_side_log_shows_its_newest_line(game: str, tmp_path: Path) -> None:
+    app = make_app(game, tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(12):
+            state = await settle(pilot, app)
+            if state == "notice":
+                await pilot.press("space")
+                continue
+            model = app.model
+            assert model is not None
+            newest = [x for kind, x in model.log if kind not in ("play", "trick")][-1]
+            assert flat(newest) in side_text(app), (newest, screen_text(app))
+            await take_turn(pilot, app)
+
+
+async def test_every_trick_of_the_deal_can_be_looked_back_at(tmp_path: Path) -> None:
+    from bot.terminal.widgets import TableView
+
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            assert await settle(pilot, app) == "turn"
+            await take_turn(pilot, app)
+        assert await settle(pilot, app) == "turn"
+        assert app.model is not None and app.model.view is not None
+        tricks = app.model.view["tricks"]
+        assert len(tricks) >= 3
+        for open_it in ("key", "click"):
+            if open_it == "key":
+                await pilot.press("l")
+            else:
+                await pilot.click(TableView, offset=(2, 2))
+            await pilot.pause()
+            assert isinstance(app.screen, Notice)
+            text = flat(screen_text(app))
+            for number in range(1, len(tricks) + 1):
+                assert f"Trick {number}:" in text
+            assert "signalled: strong suit" in text or "signalled: weak suit" in text
+            await pilot.press("space")
+            assert await settle(pilot, app) == "turn"
+
+
+async def test_enter_chooses_the_variant_in_the_v_step(tmp_path: Path) -> None:
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            assert await settle(pilot, app) == "turn"
+            current = app.current
+            assert current is not None
+            if any(c.variants for c in current.cards.values()):
+                break
+            await take_turn(pilot, app)
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("right")  # from the plain play to the first signal
+        before = app.model.logged if app.model else 0
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.model is not None
+        lines = [x for _, x in list(app.model.log)[-(app.model.logged - before):]]
+        assert any("Ann led" in x and "signalling: strong suit" in x for x in lines), lines
+
+
+async def test_after_no_to_concede_enter_does_not_reopen_it(tmp_path: Path) -> None:
+    from bot.terminal.widgets import HandView
+
+    app = make_app("tarabish", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            assert await settle(pilot, app) == "turn"
+            if app.current and any(a.type == "concede" for a in app.current.others):
+                break
+            await take_turn(pilot, app)
+        concede = next(b for b in app.query("#buttons Button") if "Concede" in str(b.label))
+        concede.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm)
+        assert isinstance(app.focused, HandView)
+        played = app.model.logged if app.model else 0
+        await pilot.press("enter")  # plays the highlighted card
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm)
+        await settle(pilot, app)
+        assert app.model is not None and app.model.logged > played
+
+
+async def test_truf_multi_card_bids_by_keys(tmp_path: Path) -> None:
+    from bot.terminal.widgets import HandView
+
+    app = make_app("truf", tmp_path / "t.db", options={"multi_card_bids": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        assert app.current is not None and app.model is not None
+        bid = next(a for a in app.current.multi if a.cards and len(a.cards) == 2)
+        assert bid.cards is not None
+        hand = app.query_one(HandView)
+        assert hand.cursor is not None  # the arrows have cards to move over
+        for card in bid.cards:  # ←/→ to the card, Space marks it
+            for _ in range(len(hand.order()) + 1):
+                if hand.cursor == card:
+                    break
+                await pilot.press("right")
+            assert hand.cursor == card
+            await pilot.press("space")
+        assert sorted(hand.marked) == sorted(bid.cards)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        mine = (app.model.view or {}).get("bids") or []
+        assert sorted(mine[app.model.me] or []) == sorted(bid.cards), app.model.view
+
+
+async def test_truf_one_card_bid_by_enter_at_a_multi_card_table(tmp_path: Path) -> None:
+    app = make_app("truf", tmp_path / "t.db", options={"multi_card_bids": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        from bot.terminal.widgets import HandView
+
+        card = app.query_one(HandView).cursor
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.model is not None
+        assert ((app.model.view or {}).get("bids") or [])[app.model.me] == [card]
+
+
+async def test_a_refusal_wraps_at_80_columns(tmp_path: Path) -> None:
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        card = await until_a_card_is_refused(pilot, app)
+        assert card is not None
+        message = await type_card(pilot, app, card)
+        assert message.startswith("Not allowed:")
+        assert flat(message) in flat(screen_text(app))
+        app.say(message + " and a reason longer than one row of the screen ends here.")
+        await pilot.pause()
+        assert "ends here." in screen_text(app)
+
+
+@pytest.mark.parametrize(("game", "kw"), [("turup", {"language": "so"}),
+                                          ("albastini", {"players": 6})])
+async def test_the_score_line_wraps_at_80_columns(game: str, kw: dict[str, Any],
+                                                  tmp_path: Path) -> None:
+    from bot.words.table_state import score_line
+
+    app = make_app(game, tmp_path / "t.db", **kw)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        model = app.model
+        assert model is not None
+        line = score_line(model.match, model.seating, model.me)
+        assert len(line) > 50
+        assert flat(line) in flat(screen_text(app))
+        for seat in range(model.seating.players):
+            assert model.seating.name(seat) in screen_text(app)
+
+
+async def test_a_small_window_warns_and_keeps_your_seat(tmp_path: Path) -> None:
+    app = make_app("turup", tmp_path / "t.db")
+    async with app.run_test(size=(60, 20)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        text = screen_text(app)
+        assert "60×20" in flat(text) and "80×24" in flat(text)
+        for name in ("Ann (you)", "Chausiku (partner)", "Bilal", "Dewi"):
+            assert name in text, text
+    app = make_app("turup", tmp_path / "u.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        assert "80×24" not in screen_text(app)
+
+
+async def test_the_result_dialog_stands_alone(tmp_path: Path) -> None:
+    app = make_app("tarabish", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            if await settle(pilot, app) == "notice":
+                break
+            await take_turn(pilot, app)
+        text = screen_text(app)
+        assert "Deal 1" in text
+        assert "│" not in text and "Waiting for" not in text and "Your turn" not in text
+
+
+async def test_the_default_ai_is_the_strongest_level(tmp_path: Path) -> None:
+    from bot.terminal.config import DEFAULT_AI
+    from games.ai import PLAYABLE_LEVELS
+
+    assert DEFAULT_AI == "search" and DEFAULT_AI in PLAYABLE_LEVELS
+    app = make_app("turup", tmp_path / "t.db", ai=None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settle(pilot, app) == "turn"
+        assert app.model is not None
+        assert [x for x in app.model.levels if x] == ["search"] * 3
+        assert "search AI" in screen_text(app)
