@@ -1,6 +1,6 @@
 """Benchmark of the Discord adapter: many tables in one process against the fake Discord.
 
-    python bench/bot.py [--tables 200] [--seconds 40]
+    python bench/bot.py [--tables 200] [--seconds 40] [--pace 1.5] [--think 0]
 
 Two phases, each with ``--tables`` tables in their own channels of one guild, the real bot
 (:func:`bot.app.create_bot`) on a fresh SQLite file, AI pace ``--pace`` (1.5 s, the guild
@@ -8,10 +8,16 @@ default), ``random`` AI players, images off:
 
 1. **one simulated human and three AI players** per table (Turup): each human plays every
    turn as a person does — in the hand DM, which the bot turns into the live panel when
-   the turn comes: the card in the panel's select, which plays it (no signal is given).
+   the turn comes: the card in the panel's select, which plays it (no signal is given),
+   ``--think`` seconds after the controls arrived (0: at once).
    Measured: time from pushing the interaction on the gateway to the bot's callback
-   (p50/p95), taps per card, REST calls per played card and per card the human played.
-2. **all-AI tables** (Turup): REST calls per played card (table edits, results).
+   (p50/p95), taps per card, REST calls per played card and per card the human played,
+   and **counted calls per second per busy table**: the REST calls that count against
+   Discord's global limit of 50 requests per second per bot (all of them but interaction
+   callbacks; the deferred answers' edits through an interaction token are counted too,
+   so the figure errs high) over the seconds of play, divided by the tables.
+2. **all-AI tables** (Turup): REST calls per played card (table edits, results), and
+   counted calls per second per table.
 
 Calls are counted from the moment every table shows its message and every human has the
 first deal's DM (setting tables up is not play). Memory per table is the growth of the
@@ -58,10 +64,12 @@ class Human:
     """One simulated player: plays its seat whenever it is to act."""
 
     def __init__(self, server: FakeDiscord, user: Any, channel: Any, table_id: int,
-                 service: Any, seat: int, latencies: list[float], rng: random.Random) -> None:
+                 service: Any, seat: int, latencies: list[float], rng: random.Random,
+                 think: float = 0.0) -> None:
         self.server, self.user, self.channel = server, user, channel
         self.table_id, self.service, self.seat = table_id, service, seat
         self.latencies, self.rng = latencies, rng
+        self.think = think
         self.choices = 0
         self.kinds: dict[str, list[float]] = {}
 
@@ -99,6 +107,8 @@ class Human:
                     continue
                 panel = await self.live_dm(dm_channel, latest.version, until)
                 if panel is not None:
+                    if self.think:
+                        await asyncio.sleep(self.think)
                     await self.choose(panel)
         finally:
             sub.close()
@@ -191,7 +201,18 @@ async def cards_played(bot: Any, ids: list[int], by: str | None = None) -> int:
     return total
 
 
-async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str, str]]:
+def counted(calls: list[Any]) -> list[Any]:
+    """The calls that count against Discord's global limit of 50 requests per second per
+    bot: all but interaction callbacks."""
+    return [r for r in calls if not r.path.endswith("/callback")]
+
+
+GLOBAL_LIMIT = 50
+"""Discord's global limit of REST requests per second per bot (interactions excepted)."""
+
+
+async def bench(tables: int, seconds: float, pace: float, think: float = 0.0
+                ) -> list[tuple[str, str, str]]:
     server = FakeDiscord()
     await server.start()
     rows: list[tuple[str, str, str]] = []
@@ -224,10 +245,12 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         start_seq = server.requests[-1].seq
         latencies: list[float] = []
         rng = random.Random(1)
-        humans = [Human(server, users[i], channels[i], t, bot.service, 0, latencies, rng)
-                  for i, t in enumerate(ids)]
-        until = time.monotonic() + seconds
+        humans = [Human(server, users[i], channels[i], t, bot.service, 0, latencies, rng,
+                        think) for i, t in enumerate(ids)]
+        began = time.monotonic()
+        until = began + seconds
         await asyncio.gather(*(h.run(messages[h.table_id], until) for h in humans))
+        played_for = time.monotonic() - began
         by_kind: dict[str, list[float]] = {}
         for h in humans:
             for k, v in h.kinds.items():
@@ -235,7 +258,8 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         played = await cards_played(bot, ids)
         by_human = await cards_played(bot, ids, "human")
         calls = [r for r in server.requests if r.seq > start_seq]
-        bot_calls = [r for r in calls if not r.path.endswith("/callback")]
+        bot_calls = counted(calls)
+        per_table = len(bot_calls) / played_for / tables
         rss1 = rss_bytes()
         latencies.sort()
         p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
@@ -256,6 +280,12 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
                      f"{picks / max(1, by_human):.2f}", "1.0"))
         rows.append(("REST calls per played card (bot's own, 1 human + 3 AI)",
                      f"{len(bot_calls) / max(1, played):.2f}", ""))
+        rows.append(("counted calls per second per busy table (1 human + 3 AI; "
+                     f"human thinks {think:g} s)", f"{per_table:.3f}", ""))
+        rows.append((f"… busy tables one token carries ({GLOBAL_LIMIT} counted calls/s)",
+                     f"{GLOBAL_LIMIT / per_table:.0f}" if per_table else "∞", ""))
+        rows.append(("cards played per second per busy table",
+                     f"{played / played_for / tables:.3f}", ""))
         rows.append(("REST calls per played card incl. interaction callbacks",
                      f"{len(calls) / max(1, played):.2f}", ""))
         rows.append(("REST calls per card a human played (incl. callbacks)",
@@ -285,16 +315,18 @@ async def bench(tables: int, seconds: float, pace: float) -> list[tuple[str, str
         await wait_messages(bot, ai_ids)
         seq = server.requests[-1].seq
         await asyncio.sleep(seconds)
+        calls = [r for r in server.requests if r.seq > seq]
         played = await cards_played(bot, ai_ids)
         finished = 0
         for t in ai_ids:
             if t not in bot.service.table_ids():
                 finished += 1
-        calls = [r for r in server.requests if r.seq > seq]
         rows.append(("all-AI tables / cards played / matches finished",
                      f"{tables} / {played} / {finished}", ""))
         rows.append(("REST calls per played card (all-AI)",
                      f"{len(calls) / max(1, played):.3f}", "≤ 0.5"))
+        rows.append(("counted calls per second per all-AI table",
+                     f"{len(counted(calls)) / seconds / tables:.3f}", ""))
         await harness.close()
     await server.close()
     return rows
@@ -306,9 +338,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--pace", type=float, default=1.5,
                         help="AI pace in seconds (the guild default is 1.5)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each human takes per choice once the controls show")
     args = parser.parse_args()
     started = time.monotonic()
-    rows = asyncio.run(bench(args.tables, args.seconds, args.pace))
+    rows = asyncio.run(bench(args.tables, args.seconds, args.pace, args.think))
     print("| measure | value | target |")
     print("|---|---|---|")
     for name, value, target in rows:
