@@ -935,9 +935,10 @@ def _seat_ints(raw: object, n: int, key: str, what: str) -> list[int]:
 
 
 # -- random playout --------------------------------------------------------------------------
-ORDERS = {(n, d): [tuple((s + d * i) % n for i in range(1, n)) for s in range(n)]
+ORDERS = {(n, d): [tuple((s + d * i) % n for i in range(n)) for s in range(n)]
           for n in (3, 4) for d in (1, -1)}
-"""``ORDERS[(players, direction)][leader]``: the other seats of a trick in playing order."""
+"""``ORDERS[(players, direction)][leader]``: the seats of a trick in playing order, the
+leader first."""
 
 
 def random_bid(deal: TrufDeal, seat: int, rng: random.Random) -> tuple[int, ...]:
@@ -982,29 +983,34 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
     last winner.
 
     ``hands`` is the fast form and is consumed; ``rnd`` is a ``Random().random`` bound
-    method; ``log`` (tests) receives every ``(seat, card)`` played. This is the hot path of
+    method; ``orders[leader]`` the seats of a trick ``leader`` leads (:data:`ORDERS`);
+    ``log`` (tests) receives every ``(seat, card)`` played. This is the hot path of
     playouts and of ``bench/engine.py``.
     """
     keys = NATURAL_KEYS[trump + 1]
     while n:
-        h = hands[leader]
-        c = _pop_random(h, n, playable(h, n, -1, trump, broken), trump, rnd)
-        if log is not None:
-            log.append((leader, c))
-        led = c // 13
-        broken = broken or led == trump
-        row = keys[led]  # the readable path's card keys
-        best = row[c]
+        led = best = -1
+        row = keys[0]
         winner = leader
         for seat in orders[leader]:
             h = hands[seat]
-            if playable(h, n, led, trump, broken) == led:
-                lst = h[led]
+            rule = playable(h, n, led, trump, broken)
+            if rule >= 0:
+                lst = h[rule]
                 c = lst.pop(int(rnd() * len(lst)))
-            else:  # void in the led suit: any card
-                c = _pop_random(h, n, ANY, trump, rnd)
-                if c // 13 == trump:
-                    broken = True
+            else:  # any card (but a trump, when the rule says so)
+                trumps = h[trump] if rule == NO_TRUMP else None
+                i = int(rnd() * (n if trumps is None else n - len(trumps)))
+                for lst in h:
+                    if lst is not trumps:
+                        if i < len(lst):
+                            break
+                        i -= len(lst)
+                c = lst.pop(i)
+                if led < 0:
+                    led = c // 13
+                    row = keys[led]  # the readable path's card keys
+                broken = broken or c // 13 == trump
             if log is not None:
                 log.append((seat, c))
             if row[c] > best:
@@ -1013,23 +1019,6 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
         leader = winner
         n -= 1
     return leader
-
-
-def _pop_random(h: list[list[int]], n: int, rule: int, trump: int, rnd: Any) -> int:
-    """Take a uniformly random card from hand ``h`` (``n`` cards) among those that the
-    answer ``rule`` of :func:`playable` allows, and return it."""
-    if rule >= 0:
-        lst = h[rule]
-        return lst.pop(int(rnd() * len(lst)))
-    trumps = h[trump] if rule == NO_TRUMP else None
-    i = int(rnd() * (n if trumps is None else n - len(trumps)))
-    for lst in h:
-        if lst is not trumps:
-            k = len(lst)
-            if i < k:
-                break
-            i -= k
-    return lst.pop(i)
 
 
 def random_playout(deal: Deal, rng: random.Random,
