@@ -31,11 +31,12 @@
     ``tricktable replay`` — if they may read the match's channel themselves; else a
     private refusal.
 
-A ``game`` that is not one of the offered choices (Discord only suggests them: a client
-may send anything) is refused privately, never echoed in a public answer.
-
   Discord's limits hold: at most 10 lines of at most 300 characters in the embed, 10
   options with labels of at most 100 characters, ``custom_id`` at most 100 characters.
+
+A ``game`` that is not one of the offered choices, or a ``page`` out of its range (Discord
+only suggests them: a client may send anything), is refused privately, never echoed in a
+public answer.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ from bot.discord_bot.club_texts import (
 )
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.match_access import reader_channels
+from bot.discord_bot.ranges import in_range
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command, local_name
@@ -93,6 +95,8 @@ from storage.base import Store
 from storage.models import MatchChannels, Season
 
 PER_PAGE: Final = 10
+MAX_BOARD_PAGE: Final = 1000
+"""The highest ``/leaderboard page`` (Discord offers 1 to this; checked again here)."""
 HISTORY_PER_PAGE: Final = 10
 CUSTOM_ID_LIMIT: Final = 100
 GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
@@ -452,9 +456,11 @@ class StatsCog(commands.Cog, name="ClubStats"):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard_command(self, interaction: discord.Interaction[Any], game: str,
                                   season: str | None = None,
-                                  page: app_commands.Range[int, 1, 1000] = 1) -> None:
+                                  page: app_commands.Range[int, 1, MAX_BOARD_PAGE] = 1
+                                  ) -> None:
         async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
+            in_range(page, 1, MAX_BOARD_PAGE, "page")
             chosen = await resolve_rating_season(self.store, guild_id, season)
             embed, view = await leaderboard_message(self.store, guild_id, offered_game(game),
                                                     chosen, page - 1, t)

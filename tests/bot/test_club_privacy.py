@@ -126,6 +126,19 @@ async def test_a_forged_game_is_refused_privately_and_never_echoed(
     await stop_club(fake_discord, app)
 
 
+@pytest.mark.parametrize("page", [0, -5, 1001, 10**15])
+async def test_a_forged_leaderboard_page_is_refused_privately(
+        fake_discord: Harness, tmp_path: Path, page: int) -> None:
+    app = await start_club(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    result = await fake_discord.interact(
+        forged(alice, "page", page, "leaderboard", game="turup", page=1))
+    assert result.ephemeral and result.message is not None
+    assert result.message.ephemeral_for == alice.id and not result.message.embeds
+    assert "must be a whole number from 1 to 1000" in result.content, result.content
+    await stop_club(fake_discord, app)
+
+
 async def test_a_forged_record_pick_that_is_no_match_id_is_refused(
         fake_discord: Harness, tmp_path: Path) -> None:
     app = await start_club(fake_discord, tmp_path)
