@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from bot import simulate, terminal
 from bot.cli_lang import ENGLISH, Words, add_lang_argument, argparse_speaking, help_language
+from bot.duplicate import cli as duplicate_cli
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -203,6 +204,7 @@ def build_parser(t: Words = ENGLISH) -> argparse.ArgumentParser:
 
     terminal.add_parser(sub, t)
     simulate.add_parser(sub, t)
+    duplicate_cli.add_parser(sub, t)
 
     p = sub.add_parser("run", help=_("run the Discord bot (needs DISCORD_TOKEN)"))
     p.set_defaults(handler=cmd_run)

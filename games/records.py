@@ -21,7 +21,9 @@ from games.registry import GAMES, UnknownGame, game_id
 
 FORMAT = "tricktable/1"
 _DEAL_KEYS = frozenset({"dealer", "hands", "extra", "actions", "summary"})
-_TOP_KEYS = frozenset({"format", "game", "players", "options", "deals"}) | _DEAL_KEYS
+_TOP_KEYS = frozenset({"format", "game", "players", "options", "deals", "duplicate"}) | _DEAL_KEYS
+"""``duplicate``: a duplicate event's tag (``docs/records.md``), read by ``bot.duplicate``;
+replay ignores it."""
 
 
 def _deals_of(record: Mapping[str, Any]) -> list[Any]:
