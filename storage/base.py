@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any, Protocol, Self
 
+from storage.duplicate import DuplicateBoard, DuplicateEntrant, DuplicateEvent, DuplicatePlay
 from storage.models import (
     ActionEntry,
     DealRecord,
@@ -546,7 +547,88 @@ class FrontEndStore(Protocol):
         ...
 
 
-class Store(TableStore, RatingsStore, LeaguesStore, ClusterStore, FrontEndStore, Protocol):
+class DuplicateStore(Protocol):
+    """Duplicate events (:mod:`storage.duplicate`, whose docstring gives the promises)."""
+
+    async def create_duplicate_event(
+        self, guild_id: int, channel_id: int, name: str, game: str, *,
+        boards: Sequence[tuple[str, int]], players: int, opens_at: dt.datetime,
+        closes_at: dt.datetime, time_zone: str, created_by: int,
+        options: JsonObject | None = None, format: str = "pairs",
+        scoring: str = "matchpoints", leaderboard: bool = False, league_id: int | None = None,
+    ) -> DuplicateEvent:
+        """Create an open event with its boards, each ``(seed, dealer)``."""
+        ...
+
+    async def get_duplicate_event(self, event_id: int) -> DuplicateEvent | None: ...
+
+    async def list_duplicate_events(self, guild_id: int, *,
+                                    status: str | None = None) -> list[DuplicateEvent]: ...
+
+    async def due_duplicate_events(self, until: dt.datetime) -> list[DuplicateEvent]:
+        """Open events whose window closed at or before ``until``."""
+        ...
+
+    async def close_duplicate_event(self, event_id: int) -> DuplicateEvent: ...
+
+    async def list_duplicate_boards(self, event_id: int) -> list[DuplicateBoard]: ...
+
+    async def add_duplicate_entrant(self, event_id: int, name: str, members: Sequence[int],
+                                    *, confirmed: Sequence[int] = ()) -> DuplicateEntrant:
+        """Enter members as one entrant (AlreadyEntered when one is in another)."""
+        ...
+
+    async def confirm_duplicate_member(self, event_id: int, user_id: int) -> DuplicateEntrant:
+        ...
+
+    async def remove_duplicate_entrant(self, entrant_id: int) -> None: ...
+
+    async def get_duplicate_entrant(self, entrant_id: int) -> DuplicateEntrant | None: ...
+
+    async def list_duplicate_entrants(self, event_id: int) -> list[DuplicateEntrant]: ...
+
+    async def duplicate_entrant_of(self, event_id: int,
+                                   user_id: int) -> DuplicateEntrant | None: ...
+
+    async def start_duplicate_play(self, event_id: int, entrant_id: int, board: int,
+                                   directions: int) -> DuplicatePlay:
+        """Start a board from the least-played direction (AlreadyPlayed: started before)."""
+        ...
+
+    async def set_duplicate_play_table(self, entrant_id: int, board: int,
+                                       table_id: int) -> DuplicatePlay: ...
+
+    async def finish_duplicate_play(self, entrant_id: int, board: int, record: JsonObject,
+                                    result: JsonObject) -> DuplicatePlay: ...
+
+    async def get_duplicate_play(self, entrant_id: int, board: int) -> DuplicatePlay | None:
+        ...
+
+    async def duplicate_play_of_table(self, table_id: int) -> DuplicatePlay | None: ...
+
+    async def list_duplicate_plays(self, event_id: int, *,
+                                   board: int | None = None) -> list[DuplicatePlay]: ...
+
+    async def get_duplicate_ai(self, event_id: int, board: int,
+                               direction: int) -> JsonObject | None: ...
+
+    async def put_duplicate_ai(self, event_id: int, board: int, direction: int,
+                               record: JsonObject) -> JsonObject:
+        """Store the AI's record unless one is stored; return the stored one."""
+        ...
+
+    async def claim_duplicate_post(self, event_id: int, key: str) -> bool:
+        """Claim one piece of the close's posting: true the first time only."""
+        ...
+
+    async def set_duplicate_post_value(self, event_id: int, key: str, value: str) -> None: ...
+
+    async def duplicate_post_value(self, event_id: int, key: str) -> str | None: ...
+
+
+class Store(TableStore, RatingsStore, LeaguesStore, ClusterStore, FrontEndStore,
+            DuplicateStore, Protocol):
     """Persistent state of tricktable. Open one with :func:`storage.open_store`; each part
     is a protocol of its own (:class:`TableStore`, :class:`RatingsStore`,
-    :class:`LeaguesStore`, :class:`ClusterStore`, :class:`FrontEndStore`)."""
+    :class:`LeaguesStore`, :class:`ClusterStore`, :class:`FrontEndStore`,
+    :class:`DuplicateStore`)."""

@@ -292,6 +292,96 @@ _INITIAL: tuple[str | Step, ...] = (
     """,
 )
 
+_DUPLICATE: tuple[str | Step, ...] = (
+    """
+    CREATE TABLE duplicate_events (
+        id ${pk},
+        guild_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        options ${json} NOT NULL,
+        players INTEGER NOT NULL,
+        boards INTEGER NOT NULL CHECK (boards >= 1),
+        format TEXT NOT NULL CHECK (format IN ('pairs', 'individual')),
+        scoring TEXT NOT NULL CHECK (scoring IN ('matchpoints', 'imps')),
+        opens_at ${ts} NOT NULL,
+        closes_at ${ts} NOT NULL,
+        time_zone TEXT NOT NULL,
+        leaderboard INTEGER NOT NULL DEFAULT 0,
+        league_id BIGINT REFERENCES leagues (id),
+        status TEXT NOT NULL CHECK (status IN ('open', 'closed')),
+        created_by BIGINT NOT NULL,
+        created_at ${ts} NOT NULL,
+        updated_at ${ts} NOT NULL
+    )
+    """,
+    "CREATE INDEX duplicate_events_guild ON duplicate_events (guild_id, id)",
+    """
+    CREATE TABLE duplicate_boards (
+        event_id BIGINT NOT NULL REFERENCES duplicate_events (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL CHECK (number >= 1),
+        seed TEXT NOT NULL,
+        dealer INTEGER NOT NULL CHECK (dealer >= 0),
+        PRIMARY KEY (event_id, number)
+    )${without_rowid}
+    """,
+    """
+    CREATE TABLE duplicate_entrants (
+        id ${pk},
+        event_id BIGINT NOT NULL REFERENCES duplicate_events (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        created_at ${ts} NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE duplicate_members (
+        event_id BIGINT NOT NULL REFERENCES duplicate_events (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        entrant_id BIGINT NOT NULL REFERENCES duplicate_entrants (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        confirmed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (event_id, user_id)
+    )${without_rowid}
+    """,
+    """
+    CREATE TABLE duplicate_plays (
+        event_id BIGINT NOT NULL REFERENCES duplicate_events (id) ON DELETE CASCADE,
+        entrant_id BIGINT NOT NULL REFERENCES duplicate_entrants (id) ON DELETE CASCADE,
+        board INTEGER NOT NULL CHECK (board >= 1),
+        direction INTEGER NOT NULL CHECK (direction >= 0),
+        status TEXT NOT NULL CHECK (status IN ('playing', 'finished')),
+        table_id BIGINT REFERENCES game_tables (id),
+        record ${json},
+        result ${json},
+        started_at ${ts} NOT NULL,
+        finished_at ${ts},
+        PRIMARY KEY (entrant_id, board)
+    )${without_rowid}
+    """,
+    "CREATE INDEX duplicate_plays_board ON duplicate_plays (event_id, board, direction)",
+    "CREATE INDEX duplicate_plays_table ON duplicate_plays (table_id)",
+    """
+    CREATE TABLE duplicate_ai (
+        event_id BIGINT NOT NULL REFERENCES duplicate_events (id) ON DELETE CASCADE,
+        board INTEGER NOT NULL,
+        direction INTEGER NOT NULL,
+        record ${json} NOT NULL,
+        created_at ${ts} NOT NULL,
+        PRIMARY KEY (event_id, board, direction)
+    )${without_rowid}
+    """,
+    """
+    CREATE TABLE duplicate_posts (
+        event_id BIGINT NOT NULL REFERENCES duplicate_events (id) ON DELETE CASCADE,
+        post_key TEXT NOT NULL,
+        value TEXT,
+        posted_at ${ts} NOT NULL,
+        PRIMARY KEY (event_id, post_key)
+    )${without_rowid}
+    """,
+)
+
 MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(
         1,
@@ -390,6 +480,7 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             """,
         ),
     ),
+    Migration(8, "duplicate events (storage.duplicate)", _DUPLICATE),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

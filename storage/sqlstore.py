@@ -8,6 +8,7 @@ the contract tests check it.
 from __future__ import annotations
 
 from storage.adapter_state import AdapterStateMixin
+from storage.duplicate import DuplicateMixin
 from storage.inbox import InboxMixin
 from storage.languages import LanguagesMixin
 from storage.leagues import FixturesMixin, LeaguesMixin
@@ -17,6 +18,6 @@ from storage.tables import TablesMixin
 
 
 class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin, FixturesMixin, InboxMixin,
-               AdapterStateMixin, LanguagesMixin, PreferencesMixin):
+               AdapterStateMixin, LanguagesMixin, PreferencesMixin, DuplicateMixin):
     """A :class:`storage.base.Store` on SQLite or PostgreSQL. Use as ``async with``, or
     call :meth:`close`. Construct with :func:`storage.open_store`."""
