@@ -247,21 +247,21 @@ class TableApp(App[int]):
         return True
 
     async def deal_over(self, model: TableModel, lines: list[str]) -> None:
-        self.model = model
-        self.current = None
-        self._buttons(())
-        self.redraw()
-        self.say("")
+        self._held(model)
         await self.push_screen(Notice(lines[0], lines[1:], self.t), wait_for_dismiss=True)
 
     async def match_over(self, model: TableModel, lines: list[str]) -> None:
+        self._held(model)
+        self.final_text = "\n".join(lines)
+        await self.push_screen(Notice(lines[0], lines[1:], self.t), wait_for_dismiss=True)
+
+    def _held(self, model: TableModel) -> None:
+        """A result is about to be shown: no turn, no buttons, no stale message."""
         self.model = model
         self.current = None
         self._buttons(())
         self.redraw()
         self.say("")
-        self.final_text = "\n".join(lines)
-        await self.push_screen(Notice(lines[0], lines[1:], self.t), wait_for_dismiss=True)
 
     # -- drawing ------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -348,8 +348,11 @@ class TableApp(App[int]):
                 self._submit(self.variants[int(key) - 1])
             elif key in ("left", "right"):
                 event.stop()
-                self.screen.focus_next() if key == "right" else self.screen.focus_previous()
-                if not isinstance(self.focused, ActionButton):
+                if key == "right":
+                    self.screen.focus_next()
+                else:
+                    self.screen.focus_previous()
+                if not isinstance(self.focused, ActionButton):  # past either end: wrap
                     self._focus_variant(0 if key == "right" else -1)
             elif key == "escape":
                 event.stop()
@@ -520,8 +523,7 @@ class TableApp(App[int]):
                 if not sure:
                     hint = self._turn_hint() if self.current and self.current.cards else ""
                     self.say(" ".join([self.t.gettext("Not conceded."), hint]).strip())
-                    self._refocus()
-                    self.call_after_refresh(self._refocus)
+                    self.call_after_refresh(self._refocus)  # after the dialog's own
                     return
             reason = await self.session.act(action)
             if reason is not None:
