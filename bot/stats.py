@@ -192,6 +192,8 @@ class HistoryEntry:
     totals: list[Any]
     winners: list[int]
     """Winning side indexes (empty: a draw)."""
+    channel_id: int | None = None
+    """Where it was played (:attr:`storage.models.Match.channel_id`; None: unknown)."""
 
     def result_text(self) -> str:
         """e.g. ``<@1> & <@3> 2 – 0 <@2> & AI`` with the winners in bold."""
@@ -220,7 +222,8 @@ def history_entry(match: Match) -> HistoryEntry:
     totals = summary.get("totals")
     return HistoryEntry(match.id, match.game, match.finished_at, match.deal_count, match.rated,
                         [sides[t] for t in sorted(sides)],
-                        list(totals) if isinstance(totals, list) else [], winners)
+                        list(totals) if isinstance(totals, list) else [], winners,
+                        match.channel_id)
 
 
 async def player_history(

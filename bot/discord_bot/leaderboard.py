@@ -16,13 +16,19 @@
   game) with their result, newest first, :data:`HISTORY_PER_PAGE` a page
   (:func:`bot.stats.history_page`, offset paging), of the channels the member who runs it
   may read (:mod:`bot.discord_bot.match_access`: filtered in the query, so pages stay
-  full). The answer is public, like the other club lists; under it:
+  full). The answer (:func:`history_reply`) is public, like the other club lists, only
+  when every match it shows was played in the channel where it is asked
+  (:func:`~bot.discord_bot.match_access.public_in`); otherwise it is private (ephemeral)
+  to the member who asked, in their language, and so are its pages. A slow answer waits
+  privately (and stays private). Under it:
 
   * **◀ Newer** / **Older ▶** (:class:`HistoryPageButton`, persistent), shown when there
     is more than one page, disabled at the ends (no Newer on the first page, no Older on
     the last). The ``custom_id`` (:class:`HistoryQuery`) carries the guild, game, player,
     the member who ran the command and the target page, so the buttons work after a
-    restart; a click replaces the list in place with that page (same filters). Only the
+    restart; a click replaces the list in place with that page (same filters), except
+    that a page a public list may not show (a match of another channel) goes privately to
+    the member as a new message, the public list staying as it was. Only the
     member who ran the command may page; anyone else, a click from another server, or a
     ``custom_id`` that is malformed or stale (an unknown game, a page that is now empty)
     gets an ephemeral explanation and the message stays as it was.
@@ -74,7 +80,7 @@ from bot.discord_bot.club_texts import (
     stats_lines,
 )
 from bot.discord_bot.languages import Languages
-from bot.discord_bot.match_access import reader_channels
+from bot.discord_bot.match_access import public_in, reader_channels
 from bot.discord_bot.ranges import in_range
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
@@ -92,7 +98,7 @@ from bot.stats import (
 from games.errors import quote
 from games.registry import GAMES
 from storage.base import Store
-from storage.models import MatchChannels, Season
+from storage.models import Season
 
 PER_PAGE: Final = 10
 MAX_BOARD_PAGE: Final = 1000
@@ -266,23 +272,40 @@ def history_view(query: HistoryQuery, page: HistoryPage, t: Translator) -> disco
     return view
 
 
-async def history_message(store: Store, query: HistoryQuery, page_no: int, title: str,
-                          t: Translator, channels: MatchChannels
-                          ) -> tuple[discord.Embed, discord.ui.View] | None:
-    """Page ``page_no`` of the list ``query`` describes, of the matches ``channels``
-    admits, as an embed (``title``, one line per match, a footer naming the page) and its
-    :func:`history_view`; None when that page is empty (no matches at all, or a page past
-    the end)."""
-    page = await history_page(store, query.guild_id, game=query.game,
+TitleOf = Callable[[Translator, bool], str]
+"""A list's title in a language, given whether the page replaces the clicked list in place
+(then the title it already has may be kept)."""
+
+
+async def history_reply(cog: StatsCog, interaction: discord.Interaction[Any],
+                        query: HistoryQuery, page_no: int, title_of: TitleOf, *,
+                        in_private: bool = False) -> Reply | None:
+    """Page ``page_no`` of the list ``query`` describes, of the matches the member who
+    sent ``interaction`` may read (:func:`reader_channels`), as an embed (a title, one line
+    per match, a footer naming the page) and its :func:`history_view`; None when that page
+    is empty (no matches at all, or a page past the end).
+
+    Where it goes (:func:`~bot.discord_bot.match_access.public_in`): public, worded in the
+    server's language, only when every match on the page was played in the channel of
+    ``interaction``; else ``ephemeral``, in the member's language: the command's answer,
+    or a page that may not replace a public list, goes to the member privately as a new
+    message. ``in_private``: the clicked list is private already (ephemeral), so the page
+    replaces it in place (``ephemeral`` False) and stays private."""
+    page = await history_page(cog.store, query.guild_id, game=query.game,
                               user_id=query.user_id, page=page_no,
-                              per_page=HISTORY_PER_PAGE, channels=channels)
+                              per_page=HISTORY_PER_PAGE, channels=reader_channels(interaction))
     if not page.entries:
         return None
+    public = not in_private and public_in(interaction.channel_id,
+                                          (e.channel_id for e in page.entries))
+    t = (await cog.languages.server(query.guild_id) if public
+         else await cog.languages.reader(interaction))
     lines = [history_line(e, t) for e in page.entries]
-    embed = discord.Embed(title=clip(title, 256), colour=COLOUR,
+    embed = discord.Embed(title=clip(title_of(t, public or in_private), 256), colour=COLOUR,
                           description="\n".join(pages_of(lines)[0]))
     embed.set_footer(text=history_footer(page, t))
-    return embed, history_view(query, page, t)
+    return Reply(embeds=[embed], view=history_view(query, page, t),
+                 ephemeral=not public and not in_private)
 
 
 class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -340,26 +363,28 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     command=command("history", reader)))
             return
 
+        message = interaction.message
+        in_private = message is not None and message.flags.ephemeral
+
         async def work() -> Reply:
-            t = await cog.languages.server(query.guild_id)
-            title = _history_title(interaction, query, t)
-            shown = await history_message(cog.store, query, page_no, title, t,
-                                          reader_channels(interaction))
+            shown = await history_reply(
+                cog, interaction, query, page_no,
+                lambda t, in_place: _history_title(interaction, query, t, in_place),
+                in_private=in_private)
             if shown is None:
                 # Translators: {command} is a command (/history) shown as a link.
                 raise ClubError(N_("there are no matches on that page any more: run "
                                    "{command} again"), command=Command("history"))
-            embed, view = shown
-            return Reply(embeds=[embed], view=view)
+            return shown
         await update_in_place(interaction, work, t=reader)
 
 
 def _history_title(interaction: discord.Interaction[Any], query: HistoryQuery,
-                   t: Translator) -> str:
-    """The title the list already has (it names the player as the command saw them), or
-    a fresh one if the message lost its embed."""
+                   t: Translator, in_place: bool) -> str:
+    """The title the list already has when the page replaces it (it names the player as
+    the command saw them, in the list's language), else a fresh one in ``t``'s."""
     message = interaction.message
-    if message is not None and message.embeds and message.embeds[0].title:
+    if in_place and message is not None and message.embeds and message.embeds[0].title:
         return message.embeds[0].title
     if query.user_id is None:
         return history_title(query.game, None, t)
@@ -429,7 +454,8 @@ class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 class StatsCog(commands.Cog, name="ClubStats"):
     """Leaderboards, player statistics and match history. The lists are public answers
-    in the server's language; refusals are private, in the member's."""
+    in the server's language (a ``/history`` list only where every match it shows was
+    played: else private, in the member's); refusals are private, in the member's."""
 
     def __init__(self, bot: commands.Bot, store: Store, languages: Languages) -> None:
         self.bot = bot
@@ -594,7 +620,9 @@ class StatsCog(commands.Cog, name="ClubStats"):
     async def history_command(self, interaction: discord.Interaction[Any],
                               game: str | None = None,
                               user: discord.User | None = None) -> None:
-        async def work(t: Translator) -> Reply:
+        reader = await self.languages.reader(interaction)
+
+        async def work() -> Reply:
             guild_id = guild_of(interaction)
             if game is not None:
                 offered_game(game)
@@ -602,15 +630,16 @@ class StatsCog(commands.Cog, name="ClubStats"):
                 raise ClubError(N_("choose a game to see a player's history"))
             query = HistoryQuery(guild_id, game, user.id if user is not None else None,
                                  interaction.user.id)
-            title = history_title(game, safe_name(user.display_name) if user is not None
-                                  else None, t)
-            shown = await history_message(self.store, query, 0, title, t,
-                                          reader_channels(interaction))
+            name = safe_name(user.display_name) if user is not None else None
+            shown = await history_reply(self, interaction, query, 0,
+                                        lambda t, _: history_title(game, name, t))
             if shown is None:
+                t = await self.languages.server(guild_id)
                 return Reply(content=t.gettext("No finished matches yet."))
-            embed, view = shown
-            return Reply(embeds=[embed], view=view)
-        await self._public(interaction, work)
+            return shown
+        # A slow answer waits privately: a list that turns out private must not fill a
+        # public "thinking" message (Discord keeps a deferred answer's visibility).
+        await answer(interaction, work, t=reader, private_wait=True)
 
 
 def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:

@@ -11,10 +11,17 @@ always known to the bot).
 
 Statistics (``/stats``, leaderboards, ratings) count every match of the server, private
 channels included: they show figures, never a record.
+
+Where a list of matches may be shown (:func:`public_in`): a list of matches (players,
+score, date) is posted publicly only in the channel where every one of them was played, so
+that it tells the channel's audience nothing it could not follow itself; anywhere else it
+goes privately to the member who asked. (An audience no larger than the channel's, such as
+a private channel's own threads, would do too; the rule keeps to the same channel.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -52,3 +59,10 @@ def reader_channels(interaction: discord.Interaction[Any]) -> MatchChannels:
     if interaction.guild is None or not isinstance(user, discord.Member):
         return MatchChannels(frozenset())
     return match_channels(user)
+
+
+def public_in(channel_id: int | None, played_in: Iterable[int | None]) -> bool:
+    """Whether a list of the matches played in the channels ``played_in`` may be shown
+    publicly in channel ``channel_id``: only when every one was played in that very
+    channel (a match of an unknown channel never is)."""
+    return channel_id is not None and all(c == channel_id for c in played_in)

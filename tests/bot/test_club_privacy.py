@@ -4,6 +4,9 @@ forged choices of their options, against the fake Discord.
 ``#private`` denies View Channel to @everyone and allows alice: eve's ``/history`` does not
 list its matches (and still pages full pages), a record pick for one of them is refused
 privately, and a member with Manage Server also sees the matches of a deleted channel.
+A ``/history`` list is public only where every match it shows was played: alice's list
+in #general that holds a #private match comes to her privately (its pages too, also when
+the answer is slow), and nothing eve sees in #general names that match.
 A ``/leaderboard``, ``/stats`` or ``/history`` with a game that is not one of the choices
 (Discord only offers them; a client may send anything) is refused privately and never
 echoed publicly."""
@@ -11,14 +14,17 @@ echoed publicly."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 from fakediscord import FakeChannel, Harness, SimulatedUser, StoredMessage
-from test_club_history import listed, paging, record_options, store_matches
+from test_club_history import click_page, listed, paging, record_options, store_matches
 from test_club_support import start_club, stop_club
+
+from bot.discord_bot import answer
 
 READ = discord.Permissions(view_channel=True, read_message_history=True).value
 
@@ -49,7 +55,7 @@ async def test_history_lists_and_hands_out_only_matches_of_channels_the_member_c
 
     seen = await eve.slash("history")
     first = seen.message
-    assert first is not None and not seen.ephemeral
+    assert first is not None and not seen.ephemeral  # all of #cards: public
     newest = public[::-1]
     assert listed(first) == record_options(first, guild) == newest[:10]
     assert first.embeds[0]["footer"]["text"].startswith("Page 1 · matches 1–10 ")
@@ -58,12 +64,13 @@ async def test_history_lists_and_hands_out_only_matches_of_channels_the_member_c
     assert listed(older) == newest[10:]
     assert paging(older)["o"].get("disabled") is True  # nothing hidden is older
 
-    # Whoever can see #private lists its matches; a manager also those of a gone channel.
+    # Whoever can see #private lists its matches; a manager also those of a gone channel
+    # (both lists mix channels: private answers).
     shown = (await alice.at(private).slash("history")).message
-    assert shown is not None
+    assert shown is not None and shown.ephemeral_for == alice.id
     assert listed(shown) == [i for i in everything if i not in gone][:10]
     managed = (await mona.slash("history")).message
-    assert managed is not None
+    assert managed is not None and managed.ephemeral_for == mona.id
     assert listed(managed) == sorted(public + gone, reverse=True)[:10]
 
     async def pick(who: SimulatedUser, message: StoredMessage, match_id: int
@@ -73,15 +80,20 @@ async def test_history_lists_and_hands_out_only_matches_of_channels_the_member_c
         assert answer.ephemeral_for == who.id
         return answer
 
-    # eve picks a #private match from alice's list (she could not read that message in
-    # Discord, so this is a forged pick): refused, privately, no record attached.
+    def tampered(message: StoredMessage, match_id: int) -> StoredMessage:
+        """``message`` with its record menu offering ``match_id`` (as a forged pick would
+        send it: eve never sees a list that offers it)."""
+        message.component(f"club:rec:{guild}")["options"][0]["value"] = str(match_id)
+        return message
+
+    # eve picks a #private match (forged): refused, privately, no record attached.
     secret = listed(shown)[0]
     assert secret in hidden
-    refusal = await pick(eve, shown, secret)
+    refusal = await pick(eve, tampered(first, secret), secret)
     assert not refusal.attachments
     assert (f"match #{secret} was played in a channel you cannot see"
             in refusal.content), refusal.content
-    refusal = await pick(eve, managed, gone[0])  # the gone channel's: managers only
+    refusal = await pick(eve, tampered(first, gone[0]), gone[0])  # managers only
     assert not refusal.attachments and "channel you cannot see" in refusal.content
     # alice gets hers, eve one of a channel she can read, mona the gone channel's.
     for who, message, match_id in ((alice, shown, secret), (eve, older, public[0]),
@@ -89,6 +101,70 @@ async def test_history_lists_and_hands_out_only_matches_of_channels_the_member_c
         got = await pick(who, message, match_id)
         assert got.attachments[0].filename == f"match-{match_id}.json", got.content
         assert json.loads(got.attachments[0].data)["game"] == "arbaa_turub"
+    await stop_club(fake_discord, app)
+
+
+def names_match(message: StoredMessage, match_id: int) -> bool:
+    """Whether any version of ``message`` names match ``#match_id`` (a list line or a
+    record menu option)."""
+    text = json.dumps([message.payload, *message.history], ensure_ascii=False)
+    return re.search(rf"#{match_id}(?!\d)", text) is not None
+
+
+async def test_history_is_public_only_where_every_match_it_shows_was_played(
+        fake_discord: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, eve = fake_discord.user("alice"), fake_discord.user("eve")
+    private = private_channel(fake_discord, alice)
+    app = await start_club(fake_discord, tmp_path)
+    guild, general = fake_discord.guild.id, fake_discord.channel.id
+    [old_secret] = await store_matches(app.store, guild, 1, channel_id=private.id)
+    newest = (await store_matches(app.store, guild, 12, channel_id=general))[::-1]
+
+    # alice's first page holds #general matches only: public. Its next page holds the
+    # #private match: it comes to alice privately, the public list stays as it was.
+    first = await alice.slash("history")
+    assert first.message is not None and not first.ephemeral
+    assert listed(first.message) == newest[:10]
+    older = await alice.click(first.message, paging(first.message)["o"]["custom_id"])
+    assert older.type == 4 and older.message is not None
+    assert older.message.ephemeral_for == alice.id
+    assert listed(older.message) == [*newest[10:], old_secret]
+    assert first.message.edits == 0 and listed(first.message) == newest[:10]
+    # The private page's buttons keep it private: they page it in place.
+    back = await click_page(alice, older.message, "n")
+    assert back.ephemeral_for == alice.id and listed(back) == newest[:10]
+
+    # A newer #private match: alice's list in #general is private from its first page,
+    # and so are its pages; her record menu gives her the match.
+    [secret] = await store_matches(app.store, guild, 1, channel_id=private.id)
+    mine = await alice.slash("history")
+    assert mine.message is not None and mine.message.ephemeral_for == alice.id
+    assert listed(mine.message) == [secret, *newest[:9]]
+    page = await click_page(alice, mine.message, "o")
+    assert page.ephemeral_for == alice.id
+    assert listed(page) == [*newest[9:], old_secret]
+    got = await (await alice.select(page, f"club:rec:{guild}", [str(old_secret)])
+                 ).wait_filled()
+    assert got.attachments[0].filename == f"match-{old_secret}.json"
+    # In #private too her list mixes channels: private.
+    there = await alice.at(private).slash("history")
+    assert there.message is not None and there.message.ephemeral_for == alice.id
+    # A slow answer waits privately, so the private list never fills a public message.
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0)
+    slow = await alice.slash("history")
+    assert slow.type == 5
+    filled = await slow.wait_filled()
+    assert filled.ephemeral_for == alice.id and listed(filled)[0] == secret
+    monkeypatch.undo()
+
+    # eve's own list in #general is public: #general's matches only.
+    theirs = await eve.slash("history")
+    assert theirs.message is not None and not theirs.ephemeral
+    assert listed(theirs.message) == newest[:10]
+    # Nothing eve can see in #general, in any version, names a #private match.
+    seen = eve.visible()
+    assert seen and not [m.id for m in seen
+                         if names_match(m, secret) or names_match(m, old_secret)]
     await stop_club(fake_discord, app)
 
 
