@@ -57,6 +57,8 @@ from typing import Any, Literal, TypeVar
 import aiohttp
 import discord
 
+from bot.discord_bot.gate import TABLE, Gate, process_gate
+
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF = 3.0
@@ -162,14 +164,18 @@ class LiveMessage:
     ``name`` names it in logs (``table 12 seat 2 DM``); ``draw`` returns the drawing of
     the wanted state, or None when there is nothing to show; ``wait_before`` is awaited
     before each drawing (pacing); ``on_sent`` is told the id of a message sent (a first
-    one, or a replacement of a deleted one); ``on_closed`` is called once on 50007."""
+    one, or a replacement of a deleted one); ``on_closed`` is called once on 50007.
+    ``urgency`` says where the message waits at the process's :class:`~bot.discord_bot.
+    gate.Gate` (``gate``, by default the process's) when Discord holds the bot back
+    (default :data:`~bot.discord_bot.gate.TABLE`); the drawing is made once it is in."""
 
     def __init__(self, name: str, draw: Callable[[], Awaitable[Drawn | None]], *,
                  message_id: int | None = None,
                  wait_before: Callable[[], Awaitable[None]] | None = None,
                  on_sent: Callable[[int], Awaitable[None]] | None = None,
                  on_closed: Callable[[], Awaitable[None]] | None = None,
-                 can_send: bool = True) -> None:
+                 can_send: bool = True, urgency: Callable[[], int] | None = None,
+                 gate: Gate | None = None) -> None:
         self.name = name
         self.message_id = message_id
         self.shown: str | None = None
@@ -183,6 +189,8 @@ class LiveMessage:
         self._on_sent = on_sent
         self._on_closed = on_closed
         self._can_send = can_send
+        self._urgency = urgency
+        self._gate = gate
         self._dirty = False
         self._task: asyncio.Task[None] | None = None
         self._requesting = False
@@ -265,20 +273,23 @@ class LiveMessage:
                 backoff = FIRST_BACKOFF
 
     async def _deliver(self) -> bool:
-        """Draw and send or edit; True when a request was made and succeeded."""
-        drawn = await self._draw()
-        if drawn is None or drawn.key == self.shown:
-            return False
-        if self.message_id is None:
+        """Get in at the gate, draw and send or edit; True when a request was made and
+        succeeded."""
+        gate = self._gate or process_gate()
+        async with gate.turn(TABLE if self._urgency is None else self._urgency()):
+            drawn = await self._draw()
+            if drawn is None or drawn.key == self.shown:
+                return False
+            if self.message_id is not None:
+                await self._request(drawn.edit(self.message_id))
+                self._landed(drawn.key)
+                return True
             if not self._can_send:
                 return False
             self.message_id = await self._request(drawn.send())
             self._landed(drawn.key)
-            if self._on_sent is not None:
-                await self._on_sent(self.message_id)
-            return True
-        await self._request(drawn.edit(self.message_id))
-        self._landed(drawn.key)
+        if self._on_sent is not None:  # a store write: not while holding a place
+            await self._on_sent(self.message_id)
         return True
 
     async def _request(self, request: Awaitable[T]) -> T:

@@ -14,6 +14,8 @@ A seat's panels are drawn from the ``state`` events its subscription receives
   minutes); otherwise the DM is.
 * Each redraw goes through a :class:`~bot.discord_bot.delivery.LiveMessage`: retried until
   it lands or a newer state replaces it, so no lost edit leaves a player without controls.
+  When Discord holds the bot back, the live panel of a seat to act goes first
+  (:meth:`SeatPanel.urgency`, :mod:`bot.discord_bot.gate`).
 * **A click being answered** on a seat's panel (:meth:`SeatPanels.answering`) holds that
   seat's redraws until its answer has landed: the answer (the interaction's update of the
   clicked panel) shows the state the click made, so the redraw that state's event asks for
@@ -41,6 +43,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.discord_bot.delivery import Drawn, LiveMessage
+from bot.discord_bot.gate import LATER, TO_ACT
 from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, panel_key
 from bot.discord_bot.preferences import forced_plays
 from bot.discord_bot.presenter import TablePresenter
@@ -100,6 +103,14 @@ class SeatPanel:
                 time.monotonic() - self.eph_since < PANEL_EDIT_LIFETIME):
             return self.eph
         return self.dm
+
+    def urgency(self, live: LiveMessage) -> int:
+        """Where ``live`` waits when Discord holds the bot back (:mod:`bot.discord_bot.
+        gate`): first when it is the seat's live panel and the seat is to act."""
+        state = self.state
+        if state is not None and self.seat in state.to_act and self.live_message() is live:
+            return TO_ACT
+        return LATER
 
 
 def is_dm_panel(message: discord.Message | None) -> bool:
@@ -326,7 +337,8 @@ class SeatPanels:
             await self._dms_closed(panel)
 
         live = LiveMessage(name, draw, message_id=message_id, on_sent=sent, on_closed=closed,
-                           wait_before=panel.until_answered)
+                           wait_before=panel.until_answered,
+                           urgency=lambda: panel.urgency(made[0]))
         made.append(live)
         return live
 
@@ -416,8 +428,12 @@ class SeatPanels:
 
             return Drawn(panel_key(state, panel.seat, t.language), send, edit)
 
-        return LiveMessage(f"table {self.table_id} seat {panel.seat} private panel", draw,
-                           message_id=0, can_send=False, wait_before=panel.until_answered)
+        made: list[LiveMessage] = []
+        live = LiveMessage(f"table {self.table_id} seat {panel.seat} private panel", draw,
+                           message_id=0, can_send=False, wait_before=panel.until_answered,
+                           urgency=lambda: panel.urgency(made[0]))
+        made.append(live)
+        return live
 
     # -- reminders ----------------------------------------------------------------------
     async def _remind_if_due(self, panel: SeatPanel, state: SeatState) -> None:

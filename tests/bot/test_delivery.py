@@ -1,28 +1,34 @@
 """The promises of :class:`bot.discord_bot.delivery.LiveMessage` that no Discord timing
 shows reliably: a request under way is never cancelled (discord.py's rate-limit buckets
 are settled after the answer: a cancelled request can leave its channel's next edits
-waiting), and a drawing an answer showed while the worker's own edit was under way is
-checked after that edit (which of the two Discord applied last is unknown). End-to-end
-guards: ``tests/bot/test_discord_turns.py`` and the 429/502 test of
-``tests/bot/test_discord_adapter.py``."""
+waiting), a drawing an answer showed while the worker's own edit was under way is
+checked after that edit (which of the two Discord applied last is unknown), and when
+Discord holds the bot back the panel of the seat to act gets in first at the process's
+gate (:mod:`bot.discord_bot.gate`). End-to-end guards: ``tests/bot/test_discord_turns.py``
+and the 429/502 test of ``tests/bot/test_discord_adapter.py``."""
 
 from __future__ import annotations
 
 import asyncio
 
 from bot.discord_bot.delivery import Drawn, LiveMessage
+from bot.discord_bot.gate import LATER, TABLE, TO_ACT, Gate
 
 
 class Message:
-    """A message whose edits the test lets land one at a time."""
+    """A message whose edits the test lets land one at a time (``released``: at once)."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, *, released: bool = False,
+                 landed: list[str] | None = None) -> None:
         self.key = key
         """The state the owner wants shown."""
-        self.edits: list[str] = []
-        """The drawings whose edit landed, in order."""
+        self.edits: list[str] = [] if landed is None else landed
+        """The drawings whose edit landed, in order (``landed``: a list shared by
+        several messages)."""
         self.started = asyncio.Event()
         self.release = asyncio.Event()
+        if released:
+            self.release.set()
 
     async def draw(self) -> Drawn:
         key = self.key
@@ -83,3 +89,48 @@ async def test_an_answer_shown_between_edits_costs_no_request() -> None:
     live.mark()
     await settled(live)
     assert msg.edits == []
+
+
+async def test_the_panel_of_the_seat_to_act_gets_in_first_when_discord_holds_the_bot_back(
+        ) -> None:
+    gate = Gate(1)
+    held = Message("held")
+    first = LiveMessage("held", held.draw, message_id=1, gate=gate)
+    first.mark()
+    await held.started.wait()  # Discord holds the one request under way
+    landed: list[str] = []
+    waiting = [LiveMessage(key, Message(key, released=True, landed=landed).draw,
+                           message_id=n, gate=gate, urgency=lambda u=urgency: u)
+               for n, (key, urgency) in enumerate(
+                   [("other panel", LATER), ("table", TABLE), ("to act", TO_ACT)], 2)]
+    for live in waiting:
+        live.mark()
+        await asyncio.sleep(0.01)
+    assert gate.waiting == 3
+    held.release.set()
+    for live in [first, *waiting]:
+        await settled(live)
+    assert landed == ["to act", "table", "other panel"]
+    assert gate.under_way == 0 and gate.waiting == 0
+
+
+async def test_a_message_closed_while_waiting_at_the_gate_gives_its_place_on() -> None:
+    gate = Gate(1)
+    held = Message("held")
+    first = LiveMessage("held", held.draw, message_id=1, gate=gate)
+    first.mark()
+    await held.started.wait()
+    landed: list[str] = []
+    gone = LiveMessage("gone", Message("gone", released=True, landed=landed).draw,
+                       message_id=2, gate=gate, urgency=lambda: TO_ACT)
+    kept = LiveMessage("kept", Message("kept", released=True, landed=landed).draw,
+                       message_id=3, gate=gate)
+    gone.mark()
+    kept.mark()
+    await asyncio.sleep(0.01)
+    gone.close()  # e.g. the table closed while its panel waited
+    held.release.set()
+    for live in (first, gone, kept):
+        await settled(live)
+    assert landed == ["kept"]
+    assert gate.under_way == 0 and gate.waiting == 0
