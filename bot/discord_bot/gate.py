@@ -33,9 +33,10 @@ TO_ACT: Final = 0
 TABLE: Final = 1
 LATER: Final = 2
 
-UNDER_WAY: Final = 16
-"""Live-message requests of a process under way at once (a request takes well under a
-second when Discord answers at once: about 200 busy tables make a few per second)."""
+UNDER_WAY: Final = 32
+"""Live-message requests of a process under way at once: room for the bot's whole budget
+of 50 requests per second at 0.6 s per request (Discord answers in a fraction of that), so
+the gate fills only when Discord holds the bot back."""
 
 
 class Gate:
