@@ -5,9 +5,11 @@ ephemeral panel) that must show the newest state its owner wants. The owner call
 :meth:`LiveMessage.mark` whenever that state changed; one worker task per message then
 
 1. waits for the owner's pacing (``wait_before``: coalescing of a burst of changes),
-2. draws the wanted state *now* (``draw``: from what the owner keeps; an unchanged drawing
+2. gets in at the process's gate (:mod:`bot.discord_bot.gate`: when Discord holds the bot
+   back, the most urgent message goes first — the panel of a seat to act),
+3. draws the wanted state *now* (``draw``: from what the owner keeps; an unchanged drawing
    costs no request),
-3. edits the message, or sends it when there is none yet.
+4. edits the message, or sends it when there is none yet.
 
 **One try per attempt.** discord.py retries a request itself on a 5xx (sleeping 1, 3, 5,
 7 s between five tries) and on a 429, always with the drawing it was given, however
@@ -24,8 +26,8 @@ lets a request under way finish.
 Failures (:func:`classify`):
 
 * a rate limit (429), a Discord server error (5xx), a request timeout (408: what a REST
-  proxy in front of Discord answers when Discord is slow) or a network error: the worker waits
-  (backoff 0.5 s, doubling up to :data:`MAX_BACKOFF`, and at least the 429's
+  proxy in front of Discord answers when Discord is slow) or a network error: the worker
+  waits (backoff 0.5 s, doubling up to :data:`MAX_BACKOFF`, and at least the 429's
   ``retry_after``) and tries again **with the newest state** — so an edit is retried until
   it lands or a newer state replaces it, and a player's controls arrive at most
   :data:`MAX_BACKOFF` seconds (plus one request) after Discord answers normally again.
