@@ -29,6 +29,9 @@ from games.base import Deal, GameInfo, Match
 from games.registry import GAMES
 from storage.models import Location, TableStatus
 
+DEAL_LIMIT = "deal_limit"
+"""The ``meta`` key limiting a table to a number of played deals (:attr:`LiveTable.deals_done`)."""
+
 LOBBY_IDLE = dt.timedelta(minutes=30)
 """A lobby with no activity for this long is abandoned."""
 
@@ -126,6 +129,17 @@ class LiveTable:
             return ()
         return tuple(deal.to_act)
 
+    @property
+    def deals_done(self) -> bool:
+        """Whether the table has played the deals its ``meta["deal_limit"]`` allows (a
+        duplicate board: 1; automatic redeals do not count): then no next deal starts,
+        the table waits, holding its finished deals, for its owner to close it."""
+        limit = self.meta.get(DEAL_LIMIT)
+        if limit is None or self.match is None:
+            return False
+        played = sum(1 for s in self.match.deal_summaries if not s.get("redeal"))
+        return played >= int(limit)
+
     def teams(self) -> list[list[int]]:
         if self._teams is None:
             opts = self.info.options_type.from_json(self.options)
@@ -178,7 +192,7 @@ class LiveTable:
             out.append(TableEvent(self.id, "deal_scored", {
                 "deal": index, "summary": summary, "match": self.match.summary(),
             }, None, self.version))
-            if not self.match.over:
+            if not self.match.over and not self.deals_done:
                 out.extend(self._start_deal())
             else:
                 self.turn_start = {}

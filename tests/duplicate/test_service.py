@@ -1,0 +1,196 @@
+"""The duplicate service on a real store and the real table service: entering, playing a
+board at a table of one's own, the board's end, secrecy, a restart mid-board, the close."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.duplicate.records import Tag, board_result
+from bot.duplicate.scoring import score_event
+from bot.duplicate.service import DuplicateError, DuplicateService
+from bot.service import FakeClock, TableService
+from storage import ChannelLocation, Store, open_store, upgrade
+from storage.models import Location
+
+GUILD = 9
+START = dt.datetime(2026, 11, 27, 20, 0, tzinfo=dt.UTC)
+NAMES = {u: f"P{u}" for u in range(100, 120)}
+
+
+class World:
+    """A store, a table service and a duplicate service that can be restarted."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.clock = FakeClock(START + dt.timedelta(hours=1))
+        self.places = 0
+
+    async def open(self) -> None:
+        self.store: Store = await open_store(self.url)
+        self.tables = TableService(self.store, clock=self.clock)
+        await self.tables.start()
+        self.dup = DuplicateService(self.store, self.tables, clock=self.clock,
+                                    ai_level="random", ai_pace=0)
+        self.runner = asyncio.create_task(self.dup.run())
+
+    async def shut(self) -> None:
+        self.runner.cancel()
+        await asyncio.gather(self.runner, return_exceptions=True)
+        await self.tables.close()
+        await self.store.close()
+
+    async def place(self, board: int) -> Location:
+        self.places += 1
+        return ChannelLocation(GUILD, 5000 + self.places)
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    url = f"sqlite:///{tmp_path / 'dup.db'}"
+    await upgrade(url)
+    w = World(url)
+    await w.open()
+    try:
+        yield w
+    finally:
+        await w.shut()
+
+
+async def make_event(w: World, game: str = "turup", boards: int = 2, scoring: str = "matchpoints"
+                     ) -> int:
+    event = await w.dup.create_event(
+        GUILD, 1, "Friday night", game, boards=boards, opens_at=START,
+        closes_at=START + dt.timedelta(days=2), time_zone="Europe/Oslo", created_by=1,
+        scoring=scoring)
+    return event.id
+
+
+async def play_out(w: World, table_id: int, users: list[int], *, moves: int | None = None
+                   ) -> None:
+    """Play the humans' turns with their first legal action until the table closes (or
+    ``moves`` human moves were made)."""
+    made = 0
+    for _ in range(5000):
+        if not w.tables.holds(table_id) or (moves is not None and made >= moves):
+            return
+        acted = False
+        for user in users:
+            seat = w.tables.seat_of(table_id, user)
+            if seat is None:
+                continue
+            state = w.tables.state(table_id, seat).data
+            if seat in state["to_act"] and state["legal"]:
+                await w.tables.act(table_id, user, state["legal"][0], state["version"])
+                made += 1
+                acted = True
+        if not acted:
+            await asyncio.sleep(0.01)
+    raise AssertionError("the board did not end")
+
+
+async def finished(w: World, event_id: int, n: int) -> None:
+    for _ in range(1000):
+        plays = await w.store.list_duplicate_plays(event_id)
+        if sum(p.status == "finished" for p in plays) >= n:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("boards did not finish")
+
+
+async def test_create_refuses_bad_events(world: World) -> None:
+    with pytest.raises(DuplicateError, match="IMPs are for Tarabish"):
+        await make_event(world, "turup", scoring="imps")
+    with pytest.raises(DuplicateError, match="1 to 36 boards"):
+        await make_event(world, boards=0)
+    with pytest.raises(DuplicateError, match="unknown game"):
+        await make_event(world, "bridge")
+    event = await world.store.get_duplicate_event(await make_event(world, "truf"))
+    assert event is not None and event.format == "individual"
+
+
+async def test_pair_plays_a_board_and_sees_it_only_then(world: World) -> None:
+    w = world
+    event_id = await make_event(w)
+    pair = await w.dup.enter(event_id, GUILD, 100, "Ann", partner=(101, "Bo"))
+    other = await w.dup.enter(event_id, GUILD, 102, "Cy")
+    with pytest.raises(DuplicateError, match="has not confirmed"):
+        await w.dup.play(event_id, GUILD, 100, NAMES, w.place)
+    with pytest.raises(DuplicateError, match="already entered"):
+        await w.dup.enter(event_id, GUILD, 101, "Bo")
+    await w.dup.confirm(event_id, GUILD, 101)
+    start = await w.dup.play(event_id, GUILD, 100, NAMES, w.place)
+    assert (start.board, start.resumed) == (1, False)
+    seats = w.tables.info(start.table_id)
+    assert seats is not None
+    with pytest.raises(DuplicateError, match="once you have finished it"):
+        await w.dup.reveal(event_id, GUILD, 100, 1)
+    await play_out(w, start.table_id, list(pair.members))
+    await finished(w, event_id, 1)
+    assert not w.tables.holds(start.table_id)
+    # The board's table recorded no match: nothing in /history, /stats or exports.
+    assert await w.store.get_match_for_table(start.table_id) is None
+    reveal = await w.dup.reveal(event_id, GUILD, 101, 1)
+    assert [len(h) for h in reveal.hands] == [9, 9, 9, 9]
+    assert reveal.ai_result.finished and reveal.ai_record["game"] == "turup"
+    assert [r.result.entrant for r in reveal.score.travellers[0].rows] == ["Ann & Bo"]
+    # Cy has not finished board 1: nothing of it for him.
+    await w.dup.play(event_id, GUILD, 102, NAMES, w.place)
+    with pytest.raises(DuplicateError, match="once you have finished it"):
+        await w.dup.reveal(event_id, GUILD, 102, 1)
+    # A second table for a played board is refused.
+    with pytest.raises(DuplicateError, match="already played board 1"):
+        await w.dup.play_board(event_id, GUILD, 100, 1, NAMES, w.place)
+    assert other.ready
+
+
+async def test_directions_cover_both_sides(world: World) -> None:
+    w = world
+    event_id = await make_event(w, boards=1)
+    directions = []
+    for user in (100, 101, 102, 103):
+        await w.dup.enter(event_id, GUILD, user, NAMES[user])
+        directions.append((await w.dup.play(event_id, GUILD, user, NAMES, w.place)).direction)
+    assert sorted(directions) == [0, 0, 1, 1]
+
+
+async def test_restart_mid_board_resumes_it(world: World) -> None:
+    w = world
+    event_id = await make_event(w, "tarabish", boards=1, scoring="imps")
+    await w.dup.enter(event_id, GUILD, 100, "Ann", partner=(101, "Bo"))
+    await w.dup.confirm(event_id, GUILD, 101)
+    start = await w.dup.play(event_id, GUILD, 100, NAMES, w.place)
+    await play_out(w, start.table_id, [100, 101], moves=3)
+    await w.shut()
+    await w.open()
+    again = await w.dup.play(event_id, GUILD, 101, NAMES, w.place)
+    assert (again.table_id, again.board, again.resumed) == (start.table_id, 1, True)
+    await play_out(w, again.table_id, [100, 101])
+    await finished(w, event_id, 1)
+    play = (await w.store.list_duplicate_plays(event_id))[0]
+    assert play.record is not None and len(play.record["deals"][-1]["actions"]) > 3
+
+
+async def test_close_scores_like_the_cli_and_averages_unfinished(world: World) -> None:
+    w = world
+    event_id = await make_event(w, boards=2)
+    for user in (100, 101, 102):
+        await w.dup.enter(event_id, GUILD, user, NAMES[user])
+        start = await w.dup.play(event_id, GUILD, user, NAMES, w.place)
+        await play_out(w, start.table_id, [user])
+    await finished(w, event_id, 3)
+    started = await w.dup.play(event_id, GUILD, 100, NAMES, w.place)  # left unfinished
+    results = await w.dup.close(event_id, GUILD)
+    assert not w.tables.holds(started.table_id)
+    with pytest.raises(DuplicateError, match="closed"):
+        await w.dup.play(event_id, GUILD, 101, NAMES, w.place)
+    again = [board_result(rec, Tag.from_json(rec["duplicate"])) for rec in results.records.values()]
+    cli = score_event(again, 2, entrants=list(results.entrants))
+    assert [(r.rank, r.entrant, r.total) for r in cli.ranking] == [
+        (r.rank, r.entrant, r.total) for r in results.score.ranking]
+    card = results.score.card("P100")
+    assert card is not None and card.finished == 1 and not card.boards[1].finished
