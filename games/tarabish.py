@@ -252,8 +252,10 @@ def following_duty(h: Sequence[int], led: int, trump: int, best_key: int, best_t
     the trick, ``best_trump`` the best trump's bit (``-1``: none); ``free``: the partner
     exception applies (the partner is winning and the option is on). ``duty`` names the
     obligation: ``any``, ``follow``, ``head_trump``, ``head_plain``, ``trump``,
-    ``overtrump`` or ``undertrump``. The engine and the exact endgame search
-    (:mod:`games.ai.tarabish_endgame`) both play by this one predicate."""
+    ``overtrump`` or ``undertrump``. It is the game's one legality rule: ``apply``'s
+    refusals (:meth:`TarabishDeal._refusal` words the reason only then), ``legal_actions``
+    (:meth:`TarabishHand.fast_legal`), the random playout and the exact endgame search
+    (:mod:`games.ai.tarabish_endgame`) all play by it."""
     m = h[led]
     if m:
         if not free:
