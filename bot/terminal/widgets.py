@@ -7,8 +7,9 @@ middle says who led the trick and the leader's signal (strong/weak suit), else t
 A face-down card (Truf's trump during the trick) is drawn as a card back. When no card of
 a new trick is down yet, the last completed trick stays on the table, dimmed, with its
 winner — every card face up. It draws in the room it has (lines are cut, never wrapped,
-so your seat stays at the bottom of a small window) and posts :class:`TableView.Clicked`
-when clicked (the app shows the deal's tricks).
+so your seat stays at the bottom of a small window; at five or six players, or when
+narrow, the labels leave out the AI level) and posts :class:`TableView.Clicked` when
+clicked (the app shows the deal's tricks).
 
 :class:`HandView` draws the hand one suit a line (black and red alternating, as the view
 sorts it), identical cards once with a count (``Q♥×2``), cards on a light face with red
@@ -60,7 +61,8 @@ def card_piece(card: str, **kw: Any) -> Text:
 class TableView(Widget):
     """The seats and the trick (module docstring)."""
 
-    DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; min-height: 7; }"
+    DEFAULT_CSS = """TableView { width: 1fr; height: 1fr; min-height: 7;
+                               text-wrap: nowrap; text-overflow: clip; }"""
 
     class Clicked(Message):
         """The table was clicked."""
@@ -94,10 +96,11 @@ class TableView(Widget):
         spots = {"bottom": (height - 2, width // 2), "top": (0, width // 2),
                  "left": (mid - 1, 9), "right": (mid - 1, width - 10),
                  "topleft": (1, width // 4), "topright": (1, 3 * width // 4)}
+        crowded = n >= 5 or width < 40  # two labels and a card share a row
         for seat in range(n):
             place = places[(seat - model.me) % n]
             row, col = spots[place]
-            label = self._label(model, seat)
+            label = self._label(model, seat, level=not crowded)
             rows[row].append((max(0, col - label.cell_len // 2), label))
             card = cards.get(seat)
             if card is not None:
@@ -132,16 +135,15 @@ class TableView(Widget):
             arrow = (t.gettext("↻ clockwise") if direction == "clockwise"
                      else t.gettext("↺ counter-clockwise"))
             rows[height - 1].append((0, Text(arrow, style="dim")))
-        out = _compose(rows)
-        out.no_wrap = True
-        out.overflow = "crop"
-        return out
+        return _compose(rows)
 
     def on_click(self, event: Click) -> None:
         self.post_message(self.Clicked())
 
     @staticmethod
-    def _label(model: TableModel, seat: int) -> Text:
+    def _label(model: TableModel, seat: int, *, level: bool = True) -> Text:
+        """The seat's name and marks; ``level``: with an AI player's level (left out at a
+        crowded table, where it would push the next label off its place)."""
         view = model.view or {}
         t = model.seating.t
         text = Text()
@@ -154,9 +156,9 @@ class TableView(Widget):
         elif model.seating.partnerships and model.seating.side_of(seat) == \
                 model.seating.side_of(model.me):
             text.append(" " + t.gettext("(partner)"), style="green")
-        level = model.levels[seat] if seat < len(model.levels) else None
-        if level and seat != model.me:
-            text.append(" " + t.gettext("{level} AI").format(level=level), style="dim")
+        ai = model.levels[seat] if seat < len(model.levels) else None
+        if ai and level and seat != model.me:
+            text.append(" " + t.gettext("{level} AI").format(level=ai), style="dim")
         if view.get("dealer") == seat:
             text.append(" [" + t.gettext("dealer") + "]", style="cyan")
         return text

@@ -486,8 +486,9 @@ async def test_a_refusal_wraps_at_80_columns(tmp_path: Path) -> None:
         assert "ends here." in screen_text(app)
 
 
-@pytest.mark.parametrize(("game", "kw"), [("turup", {"language": "so"}),
-                                          ("albastini", {"players": 6})])
+@pytest.mark.parametrize(("game", "kw"), [
+    ("turup", {"language": "so"}), ("albastini", {"players": 6}),
+    ("albastini", {"players": 6, "options": {"teams": "2x3"}})])
 async def test_the_score_line_wraps_at_80_columns(game: str, kw: dict[str, Any],
                                                   tmp_path: Path) -> None:
     from bot.words.table_state import score_line
@@ -498,10 +499,13 @@ async def test_the_score_line_wraps_at_80_columns(game: str, kw: dict[str, Any],
         model = app.model
         assert model is not None
         line = score_line(model.match, model.seating, model.me)
-        assert len(line) > 50
         assert flat(line) in flat(screen_text(app))
         for seat in range(model.seating.players):
             assert model.seating.name(seat) in screen_text(app)
+        if model.seating.players == 6:  # the two upper side seats share a row, whole
+            table = [x.split("│")[0] for x in screen_text(app).splitlines() if "│" in x]
+            rows = [x for x in table if "Chausiku" in x and "Ekon" in x]
+            assert len(rows) == 1 and "rules AI" not in rows[0], screen_text(app)
 
 
 async def test_a_small_window_warns_and_keeps_your_seat(tmp_path: Path) -> None:
