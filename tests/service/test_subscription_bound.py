@@ -304,7 +304,7 @@ def run_terminal(args: list[str], answers: str, db: Path) -> tuple[int, str]:
 def test_the_terminal_redraws_after_a_resync_and_plays_the_same_match(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    args = ["turup", "--seed", "2"]
+    args = ["turup", "--seed", "2", "--ai", "rules"]  # rules: the same moves each run
     answers = "1\n" * 3000
     status, plain = run_terminal([*args, "--record", "plain.json"], answers,
                                  tmp_path / "plain.db")
