@@ -64,6 +64,17 @@ class SessionLock(Protocol):
         """False once released, or when the connection that held it was lost."""
         ...
 
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (on the event loop) the moment the lock is known lost: its
+        connection ended (the server ended the session, or the network closed it)."""
+        ...
+
+    async def check(self, timeout: float) -> bool:
+        """Whether the lock is still held, asking the server (within ``timeout``
+        seconds). An unanswered check releases it: whoever cannot tell whether it holds
+        the lock must behave as if it did not (and the server frees it for another)."""
+        ...
+
     async def release(self) -> None: ...
 
 
@@ -149,17 +160,45 @@ class PgSessionLock:
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
+        self._on_lost: list[Callable[[], None]] = []
+        connection.add_termination_listener(self._ended)
 
     @property
     def held(self) -> bool:
         return self._connection is not None and not self._connection.is_closed()
 
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        self._on_lost.append(callback)
+
+    def _ended(self, _connection: Any) -> None:
+        for callback in list(self._on_lost):
+            try:
+                callback()
+            except Exception:
+                log.exception("a lock-lost callback failed")
+
+    async def check(self, timeout: float) -> bool:
+        connection = self._connection
+        if connection is None or connection.is_closed():
+            return False
+        try:
+            await connection.fetchval("SELECT 1", timeout=timeout)
+            return True
+        except Exception as exc:
+            log.warning("the session holding a lock did not answer (%r); letting it go", exc)
+            await self.release()
+            self._ended(connection)
+            return False
+
     async def release(self) -> None:
         connection, self._connection = self._connection, None
         if connection is not None:
-            # Closing the session releases its advisory locks.
+            # A release is no loss: no callback. Closing the session releases its locks.
+            connection.remove_termination_listener(self._ended)
             with contextlib.suppress(Exception):
-                await connection.close()
+                await asyncio.wait_for(connection.close(), 2.0)
+            if not connection.is_closed():
+                connection.terminate()
 
 
 PG_TRY_LOCK_SQL = (
@@ -195,6 +234,12 @@ class FileLock:
     def held(self) -> bool:
         return bool(self._handles)
 
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        return None  # held by the process itself: never lost
+
+    async def check(self, timeout: float) -> bool:
+        return self.held
+
     async def release(self) -> None:
         handles, self._handles = self._handles, []
         for handle in handles:
@@ -209,6 +254,12 @@ class MemoryLock:
 
     @property
     def held(self) -> bool:
+        return self._held
+
+    def on_lost(self, callback: Callable[[], None]) -> None:
+        return None  # never lost
+
+    async def check(self, timeout: float) -> bool:
         return self._held
 
     async def release(self) -> None:

@@ -13,9 +13,10 @@ Discord's 3 seconds: defer it), then calls :meth:`ForwardingClient.forward`:
    ``NOTIFY`` on completion, polling as a fallback) and returns it. The owner has already
    answered the player through the :class:`~bot.cluster.protocol.AnswerCallback`; the
    returned outcome is for the caller's logs and tests.
-4. When the owner does not answer in time the result is ``timeout``: tell the player
-   privately that their table's process is not answering. The request stays in the inbox
-   and is applied at most once when the owner is back (within
+4. When the owner does not answer in time (or the database does not answer a read of the
+   outcome: the request is written, so waiting is right) the result is ``timeout``: tell
+   the player privately that their table's process is not answering. The request stays
+   in the inbox and is applied at most once when the owner is back (within
    :data:`bot.cluster.inbox.MAX_AGE`), so nothing is lost and nothing is applied twice.
 """
 
@@ -103,7 +104,11 @@ class ForwardingClient:
                         # Clear before reading: a completion notified during the read
                         # wakes the next wait at once.
                         event.clear()
-                        current = await self.store.get_forward(entry.id)
+                        try:
+                            current = await self.store.get_forward(entry.id)
+                        except Exception as exc:  # written already: wait for the owner
+                            log.info("request %s: its outcome could not be read (%r)",
+                                     entry.id, exc)
                     return ForwardOutcome("no_table", TABLE_GONE)
             log.info("table %s: its owner (shard %s) did not answer request %s in time",
                      entry.table_id, entry.shard, entry.id)

@@ -16,6 +16,10 @@ dies after applying an action and before storing the outcome, the redelivered re
 refused as ``stale`` — never applied a second time. A ``rejoin`` is idempotent, and a
 ``panel`` changes nothing (its ``applied`` only tells the answer callback to draw).
 Requests of one table are applied in the order written; different tables in parallel.
+
+**Only while sure.** :meth:`InboxConsumer.pause` (the node is not sure it still holds its
+shards' locks) leaves every request pending — not even completed as refused — until
+:meth:`InboxConsumer.resume`: whoever runs the shard by then applies it.
 """
 
 from __future__ import annotations
@@ -70,6 +74,17 @@ class InboxConsumer:
         self._listener: Listener | None = None
         self._task: asyncio.Task[None] | None = None
         self._last_purge: dt.datetime | None = None
+        self._paused = False
+
+    def pause(self) -> None:
+        """Leave the inbox alone (requests stay pending) until :meth:`resume`: the process
+        is not sure it still runs these shards (:class:`~bot.cluster.ClusterNode`)."""
+        self._paused = True
+
+    def resume(self) -> None:
+        """Apply the inbox again, at once."""
+        self._paused = False
+        self._wake.set()
 
     async def start(self) -> None:
         """Listen for the shards' notifications and run the loop (a first pass at once)."""
@@ -95,7 +110,8 @@ class InboxConsumer:
         while True:
             self._wake.clear()
             try:
-                await self.drain()
+                if not self._paused:
+                    await self.drain()
                 await self._purge()
             except Exception:
                 log.exception("forwarded requests: a pass failed; trying again shortly")
@@ -128,7 +144,7 @@ class InboxConsumer:
                         failed = True
                     else:
                         done.extend(batch)
-                if failed or len(entries) < 100:
+                if failed or self._paused or len(entries) < 100:
                     return done
 
     async def _table_batch(
@@ -142,6 +158,8 @@ class InboxConsumer:
         return out
 
     async def _handle(self, entry: ForwardedAction) -> tuple[Delivery, ForwardOutcome] | None:
+        if self._paused:
+            return None  # left pending: whoever runs the shard applies it
         try:
             delivery = Delivery.of(entry)
         except BadRequest as exc:

@@ -11,7 +11,9 @@ Discord's 3 seconds) and handed to the owner through PostgreSQL
 The owner answers the player itself; only when it does not answer within the wait
 (``timeout``) does the receiving side tell the player privately that the table's process
 is not answering. The request stays in the owner's inbox and is applied at most once when
-that process is back (its answer then still reaches the player through the token).
+that process is back (its answer then still reaches the player through the token). When
+the database does not answer the receiving side (the click cannot be passed on), the
+player is told so privately: every click gets an answer.
 
 **The owner's side** (:meth:`ShardedClicks.answer_forwarded`, the
 :class:`bot.cluster.AnswerCallback`):
@@ -66,11 +68,12 @@ from bot.discord_bot.panel import SeatState, draw_panel
 from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.router import Click
 from bot.discord_bot.table_words import refusal_sentence, rule_refusal
-from bot.i18n import N_, Translator
+from bot.i18n import N_, Translator, translator
+from bot.i18n.languages import match_language
 from bot.i18n.said import Said
 from bot.service import NoSuchTable, RuleRefusal, ServiceError, StaleAction, TableInfo
 from games.actions import Action, action_from_json
-from storage import ChannelLocation
+from storage import ChannelLocation, NotFound
 from storage.models import JsonObject
 
 log = logging.getLogger(__name__)
@@ -83,6 +86,8 @@ NOT_ANSWERING = N_("The process that runs this table is not answering right now 
                    "moment.")
 WELCOME_BACK = N_("Welcome back: your seat is yours again.")
 CLOSED = N_("That table is closed.")
+DB_AWAY = N_("Your click could not be passed on to its table: the database is not "
+             "answering. Try again in a moment.")
 ORIGINAL = cast(int, "@original")
 """Discord's name of an interaction's original response (for a click: the message
 clicked on) in the webhook message routes; discord.py puts the id into the path as is."""
@@ -158,22 +163,31 @@ class ShardedClicks(TableClicks):
         """Acknowledge the click, hand it to the table's owner, and answer only what the
         owner cannot: a closed table, or an owner that does not answer in time."""
         await interaction.response.defer()  # first: Discord wants an answer within 3 s
-        t = await self.reader(interaction, request.table_id)
-        row = await self.hub.store.get_table(request.table_id)
-        if row is None or row.status not in ("lobby", "playing"):
+        t = translator(match_language(str(interaction.locale)) or "en")
+        try:
+            t = await self.reader(interaction, request.table_id)
+            row = await self.hub.store.get_table(request.table_id)
+            if row is None or row.status not in ("lobby", "playing"):
+                await refuse(interaction, t.gettext(CLOSED))
+                return
+            message = interaction.message
+            reply_to: JsonObject = {
+                "application_id": interaction.application_id, "token": interaction.token,
+                "channel_id": interaction.channel_id,
+                "message_id": None if message is None else message.id,
+            }
+            outcome = await self.node.client.forward(request, key=str(interaction.id),
+                                                     reply_to=reply_to)
+        except NotFound:  # the table's row went away meanwhile
             await refuse(interaction, t.gettext(CLOSED))
             return
-        message = interaction.message
-        reply_to: JsonObject = {
-            "application_id": interaction.application_id, "token": interaction.token,
-            "channel_id": interaction.channel_id,
-            "message_id": None if message is None else message.id,
-        }
-        outcome = await self.node.client.forward(request, key=str(interaction.id),
-                                                 reply_to=reply_to)
+        except Exception as exc:  # the store (or its connection) failed: say so
+            log.warning("table %s: a click could not be forwarded (the database: %r)",
+                        request.table_id, exc)
+            await refuse(interaction, t.gettext(DB_AWAY))
+            return
         if outcome.status == "timeout":
-            await interaction.followup.send(clip("⚠️ " + t.gettext(NOT_ANSWERING)),
-                                            ephemeral=True, allowed_mentions=NO_PINGS)
+            await refuse(interaction, t.gettext(NOT_ANSWERING))
         log.debug("table %s: forwarded %s → %s", request.table_id, request.kind,
                   outcome.status)
 
@@ -321,7 +335,7 @@ def _dm_draws(panels: SeatPanels, seat: int, state: SeatState) -> bool:
 def _outcome_text(outcome: ForwardOutcome, t: Translator) -> str:
     if outcome.status == "stale":
         return sentence(Said.of(StaleAction.MESSAGE), t)
-    if outcome.status == "refused":
+    if outcome.status == "refused" or (outcome.status == "failed" and outcome.message):
         return sentence(outcome.said(), t)
     return t.gettext(OUTCOME_TEXTS.get(outcome.status, NOT_NOW))
 

@@ -5,7 +5,8 @@ human) chooses a move, seeded from (table seed, seat, version), and submits it l
 other action. At most ``ai_concurrency`` AI turns (choice and submission) run at once (the
 time a turn waits for one of these slots counts against the AI pool's overload limit);
 a turn whose table moved on meanwhile is dropped, and after five failures in a row the
-table's AI turns pause (logged).
+table's AI turns pause (logged). A table held back by a store error or a pause
+(:mod:`bot.service.outages`) runs no AI turn; they start again when it is back.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ class AITurns:
             except StaleAction:
                 continue
             except (SaveFailed, Rejected) as exc:
+                if self._hub.outages.held(table):
+                    return  # held back: bringing the table back starts its AI turns again
                 failures += 1
                 log.warning("table %s: AI turn failed (%s)", table.id, exc)
                 if failures >= 5:

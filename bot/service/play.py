@@ -3,8 +3,11 @@
 An action is accepted only under the table's lock, when the seat is to act and its choice
 is current (else :class:`~bot.service.errors.StaleAction`), and when the engine allows it
 (else :class:`~bot.service.errors.Rejected` with the rule's reason). It is appended to the
-action log before anything is published; if the append fails the table is rebuilt from the
-store and the caller gets :class:`~bot.service.errors.SaveFailed`. Seat changes (away,
+action log before anything is published; if the append fails, nothing is published about
+it, the caller gets :class:`~bot.service.errors.SaveFailed` (the database is not answering)
+and the table is rebuilt from the store — at once, or, when the store does not answer
+either, held until it does (:meth:`bot.service.rowsync.RowSync.rebuild`). A held-back
+table refuses every action with its reason. Seat changes (away,
 returned, timeouts) and the turn deadline are then saved in the row, a finished match is
 recorded, and only then are the events published.
 """
@@ -20,6 +23,7 @@ from bot.i18n import N_
 from bot.service.errors import NO_SEAT, Rejected, RuleRefusal, SaveFailed, StaleAction
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
+from bot.service.outages import DB_AWAY
 from bot.service.seats import seat_of
 from games.actions import Action, action_from_json
 from games.errors import IllegalAction
@@ -96,6 +100,9 @@ class ActionPath:
         async with table.lock:
             if table.status != "playing" or table.match is None:
                 raise Rejected(N_("the match is not in progress"))
+            held = self._hub.outages.reason(table)
+            if held is not None:
+                raise SaveFailed(held)
             if not table.is_current(seat, version):
                 raise StaleAction()
             entry = table.log_entry(seat, action, by)
@@ -106,8 +113,9 @@ class ActionPath:
             try:
                 await self._hub.store.append_action(table.id, table.version, entry)
             except Exception as exc:
-                await self._hub.rows.reload(table)
-                raise SaveFailed(N_("the action could not be saved; please try again")) from exc
+                log.warning("table %s: the action could not be stored (%r)", table.id, exc)
+                await self._hub.rows.rebuild(table, version)
+                raise SaveFailed(DB_AWAY) from exc
             changes: dict[str, Any] = {}
             old = table.seats[seat]
             assert old is not None

@@ -4,7 +4,9 @@
 a failure means: in a lobby request it is the caller's (``TableChanged``), after an
 accepted action it is only logged (the action is stored; a lost deadline or timeout count
 is recomputed on recovery). Either way a stale copy adopts the stored table, tells its
-front ends (``lobby``, ``turn`` or ``abandoned``) and resumes timers and AI turns.
+front ends (``lobby``, ``turn`` or ``abandoned``) and resumes timers and AI turns. A store
+error never unloads a table: :meth:`RowSync.reload` raises it, and the table is held
+until the store answers (:mod:`bot.service.outages`).
 """
 
 from __future__ import annotations
@@ -51,13 +53,16 @@ class RowSync:
             await self.adopt(table, exc.current)
             raise TableChanged() from None
 
-    async def adopt(self, table: LiveTable, row: Table) -> None:
-        """Another writer (another process holding this table) changed its row: take the
-        store's table as the truth, tell the front ends, and resume its timers and AI."""
-        log.warning("table %s: its row was changed by another writer; reloading it",
-                    table.id)
-        if row.status not in ("lobby", "playing"):
-            table.status = row.status
+    async def adopt(self, table: LiveTable, row: Table | None, *,
+                    why: str = "its row was changed by another writer") -> None:
+        """Take the store's table (``row``, None: gone) as the truth, tell the front ends
+        (``lobby``, ``turn`` or ``abandoned``), and resume its timers and AI turns. Called
+        when another writer (another process holding this table) changed its row, and to
+        bring a held-back table back (:meth:`reload`). Raises the store's error when it
+        cannot read the log; nothing of the table changed then."""
+        log.warning("table %s: %s; reloading it", table.id, why)
+        if row is None or row.status not in ("lobby", "playing"):
+            table.status = "abandoned" if row is None else row.status
             self._hub.registry.publish(table, [TableEvent(table.id, "abandoned", {
                 "reason": CLOSED_ELSEWHERE}, None,
                 table.version)])
@@ -72,11 +77,26 @@ class RowSync:
             self._hub.registry.publish(table, [self._hub.registry.turn_event(table)])
         asyncio.get_running_loop().call_soon(self._hub._kick, table)
 
-    async def reload(self, table: LiveTable) -> None:
-        """Rebuild a table's match from its stored log (after a failed append)."""
+    async def rebuild(self, table: LiveTable, shown: int) -> None:
+        """After a failed append (under the table's lock): rebuild the match from its
+        stored log at once. When the store does not answer that either, the table is held
+        and brought back as soon as it does (:mod:`bot.service.outages`) — never
+        unloaded. ``shown``: the version the front ends show; a log that holds the action
+        after all (the error came after the commit) is published as a ``turn``."""
         try:
             entries = await self._hub.store.load_actions(table.id)
             table.replay([e.action for e in entries])
-        except Exception:
-            log.exception("table %s: could not reload; unloading it", table.id)
-            self._hub.registry.unload(table)
+        except Exception as exc:
+            log.warning("table %s: could not rebuild it from the store (%r)", table.id, exc)
+            self._hub.outages.strand(table)
+            return
+        if table.version != shown:
+            self._hub.registry.publish(table, [self._hub.registry.turn_event(table)])
+
+    async def reload(self, table: LiveTable) -> None:
+        """Bring a held-back table back (:mod:`bot.service.outages`): adopt its stored
+        row and log. Raises the store's error when the store does not answer: the table
+        stays as it was (held) and the caller tries again later. Never unloads a table
+        for a store error."""
+        await self.adopt(table, await self._hub.store.get_table(table.id),
+                         why="bringing it back from the store")

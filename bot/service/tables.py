@@ -11,7 +11,12 @@ touch a match directly. The promises:
   longer current") and changes nothing (see :mod:`bot.service.live` for the rule).
 * **Store first.** An accepted action is appended to the table's action log (and the
   table row updated) before any event about it is published. If the append fails, the
-  table is rebuilt from the store and the caller gets :class:`SaveFailed`.
+  caller gets :class:`SaveFailed` ("the database is not answering").
+* **A store error never drops a table.** A table whose append failed is held (it refuses
+  actions with the reason, runs no AI turn nor timer) and rebuilt from the store as soon
+  as the store answers, retried with backoff; then its front ends get a ``turn`` event and
+  play goes on (:mod:`bot.service.outages`). :meth:`TableService.pause` holds every table
+  (a process unsure of its shards' lock), :meth:`TableService.resume` brings them back.
 * **No lost update.** The table row (seats, options, status, deadlines, meta) is written
   by compare-and-set on its ``row_version`` (:mod:`bot.service.rows`): when another
   writer (another process holding the same table) changed it meanwhile, nothing is
@@ -52,6 +57,7 @@ from bot.service.events import Subscription, TableEvent
 from bot.service.hooks import NoRatings, RatingsHook
 from bot.service.live import LiveTable, TableSettings
 from bot.service.lobby import Lobby
+from bot.service.outages import Outages
 from bot.service.play import ActionPath, By
 from bot.service.registry import TableRegistry
 from bot.service.results import MatchResults
@@ -124,6 +130,7 @@ class TableService:
         self.results = MatchResults(self)
         self.ai = AITurns(self, ai_concurrency)
         self.timers = TurnTimers(self)
+        self.outages = Outages(self)
 
     # == life of the service ==========================================================
     async def start(self, owns: Callable[[Location], bool] | None = None) -> list[int]:
@@ -167,6 +174,7 @@ class TableService:
         """Stop every task of the service (the store stays open: its owner closes it).
         Nothing is lost: whatever was accepted is in the store."""
         self.registry.closed = True
+        await self.outages.close()
         tasks = []
         for table in self.registry.tables.values():
             for task in (table.ai_task, table.timer_task):
@@ -178,6 +186,30 @@ class TableService:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.registry.tables.clear()
         self.registry.by_location.clear()
+
+    def pause(self) -> None:
+        """Stop driving every table at once (no action accepted, no AI turn, no timer, no
+        event) until :meth:`resume`: this process is not sure it still holds its shards
+        (:mod:`bot.cluster.node`). A refused action says why (``ON_HOLD``)."""
+        self.outages.pause()
+
+    async def resume(self) -> None:
+        """Drive again after :meth:`pause`: every table is rebuilt from the store (another
+        process may have driven it meanwhile; retried with backoff while the store does
+        not answer), its front ends get a ``turn`` event, and its AI turns and timers
+        resume. Returns after one try for every table."""
+        await self.outages.resume()
+
+    @property
+    def paused(self) -> bool:
+        """Whether :meth:`pause` holds the tables."""
+        return self.outages.paused
+
+    def held(self, table_id: int) -> bool:
+        """Whether the open table ``table_id`` is held back now (a store error or a
+        pause: :mod:`bot.service.outages`)."""
+        table = self.registry.tables.get(table_id)
+        return table is not None and self.outages.held(table)
 
     async def settle(self, timeout: float = 10.0) -> None:
         """Wait until no table has work in progress: no AI turn running, no action being
@@ -420,7 +452,8 @@ class TableService:
     def _kick(self, table: LiveTable) -> None:
         """Start what the table's state needs: the AI task when an automatic seat is to
         act, the timer task when a deadline is set."""
-        if self.registry.closed or table.id not in self.registry.tables:
+        if (self.registry.closed or table.id not in self.registry.tables
+                or self.outages.held(table)):
             return
         if (table.ai_task is None or table.ai_task.done()) and self.ai.auto_seats(table):
             table.ai_task = asyncio.create_task(self.ai.run(table),
