@@ -1,0 +1,70 @@
+"""Every published contract, and writing or checking its files (``python -m bot.contract``).
+
+A :class:`Publication` names a function building its schema (:mod:`bot.contract.jsonschema`)
+and where its schema and TypeScript live in a source checkout. ``write`` writes both;
+``check`` lists the files that differ from what the code generates (CI fails on any).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.contract.typescript import typescript_of
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The source checkout (the folder holding ``bot/`` and ``web/``)."""
+
+
+@dataclass(frozen=True)
+class Publication:
+    """One contract: ``builder`` is ``"module:function"`` returning the schema."""
+
+    builder: str
+    schema_path: str
+    typescript_path: str
+
+    def schema(self) -> dict[str, Any]:
+        module, name = self.builder.split(":")
+        build: Callable[[], dict[str, Any]] = getattr(importlib.import_module(module), name)
+        return build()
+
+    def files(self) -> dict[str, str]:
+        """Path (relative to the checkout) → the text the code generates."""
+        schema = self.schema()
+        return {
+            self.schema_path: json.dumps(schema, indent=2, ensure_ascii=False) + "\n",
+            self.typescript_path: typescript_of(schema, self.schema_path),
+        }
+
+
+PUBLICATIONS: tuple[Publication, ...] = (
+    Publication("bot.web.protocol:schema", "bot/web/protocol.schema.json",
+                "web/src/protocol.ts"),
+)
+
+
+def stale(root: Path = ROOT) -> list[str]:
+    """The published files that are missing or differ from the generated text."""
+    out = []
+    for pub in PUBLICATIONS:
+        for path, text in pub.files().items():
+            target = root / path
+            if not target.exists() or target.read_text(encoding="utf-8") != text:
+                out.append(path)
+    return out
+
+
+def write(root: Path = ROOT) -> list[str]:
+    """Write every published file; returns the paths that changed."""
+    changed = stale(root)
+    for pub in PUBLICATIONS:
+        for path, text in pub.files().items():
+            if path in changed:
+                (root / path).parent.mkdir(parents=True, exist_ok=True)
+                (root / path).write_text(text, encoding="utf-8")
+    return changed

@@ -1,0 +1,12 @@
+"""The web table: one aiohttp application in the bot's process serving the page and one
+WebSocket per viewer (a seat or a spectator), a front end of the table service like the
+Discord adapter and the terminal (``docs/web.md``).
+
+* :mod:`bot.web.protocol` — the frames on the wire (TypedDicts; the JSON Schema and the
+  page's TypeScript types are generated from them: ``python -m bot.contract``).
+* :mod:`bot.web.links` — signed, expiring links bound to a user and a table.
+* :mod:`bot.web.frames` — the service's events and state as frames, in the viewer's words.
+* :mod:`bot.web.viewer` — one socket: join, relay the subscription, take actions.
+* :mod:`bot.web.server` — the application: static page, security headers, ``/ws``.
+* :mod:`bot.web.local` — ``tricktable play GAME --web``.
+"""

@@ -1,0 +1,222 @@
+"""The table service's events and state as web frames, in one viewer's words.
+
+:class:`Words` holds what wording needs for one viewer (the table's seating in the viewer's
+language, the viewer's seat, the AI levels) and turns a ``state`` event into a
+:class:`~bot.web.protocol.TableFrame`, a game event into a
+:class:`~bot.web.protocol.LineFrame` (:func:`bot.words.events.event_line`), a deal's score
+into a :class:`~bot.web.protocol.DealResultFrame` with its review
+(:mod:`bot.words.review`) and the match's end into a
+:class:`~bot.web.protocol.MatchOverFrame`. It reads only what the event gives (the seat's
+own view, filtered by the engine), so a frame can hold nothing the seat may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import Translator
+from bot.service.seats import Seat
+from bot.service.tables import TableInfo
+from bot.terminal.choices import Choices
+from bot.web.protocol import (
+    VERSION,
+    ActionJSON,
+    Choice,
+    DealResultFrame,
+    HelloFrame,
+    Labels,
+    LineFrame,
+    LobbyFrame,
+    MatchOverFrame,
+    Page,
+    SeatInfo,
+    TableFrame,
+    Trick,
+    TrickCard,
+)
+from bot.words.actions import action_text
+from bot.words.events import event_line, signal_text, trick_line
+from bot.words.results import deal_result, match_result
+from bot.words.review import review_pages
+from bot.words.seating import Seating
+from bot.words.table_state import match_facts, score_line, table_facts, trick_cards, trump_fact
+from games.actions import Action, action_from_json
+from games.registry import GAMES
+
+
+def seat_names(seats: Sequence[Seat | None], t: Translator) -> list[str]:
+    """The names the page shows (as text: the page never reads them as HTML)."""
+    return [s.name if s is not None else t.gettext("empty") for s in seats]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The wording of one viewer: ``me`` is the seat (``None``: a spectator)."""
+
+    seating: Seating
+    me: int | None
+    levels: tuple[str | None, ...]
+
+    @staticmethod
+    def of(info: TableInfo, me: int | None, t: Translator) -> Words:
+        seating = Seating.of(info.game, seat_names(info.seats, t), info.options, t=t)
+        levels = tuple(s.level if s is not None and s.is_ai else None for s in info.seats)
+        return Words(seating, me, levels)
+
+    @property
+    def t(self) -> Translator:
+        return self.seating.t
+
+    def hello(self, info: TableInfo) -> HelloFrame:
+        t = self.t
+        labels: Labels = {
+            "you": t.gettext("(you)"), "partner": t.gettext("(partner)"),
+            "dealer": t.gettext("dealer"), "trump": t.gettext("Trump"),
+            "last_trick": t.gettext("Last trick"), "review": t.gettext("Review"),
+            "back": t.gettext("Back"), "tricks": t.gettext("Tricks"),
+            "bella": t.gettext("Bella"),
+            "your_turn": t.gettext("Your turn: choose with the buttons (Tab, Enter or a click)."),
+        }
+        return {"v": VERSION, "type": "hello", "table": info.id, "game": info.game,
+                "title": GAMES[info.game].title, "seat": self.me, "language": t.language,
+                "labels": labels}
+
+    def lobby(self, info: TableInfo) -> LobbyFrame:
+        return {"v": VERSION, "type": "lobby", "seats": list(self.seating.names)}
+
+    # -- the table ---------------------------------------------------------------------
+    def table(self, data: Mapping[str, Any], version: int) -> TableFrame:
+        """A ``state`` event's data as the viewer's table."""
+        view: Mapping[str, Any] = data.get("view") or {}
+        seating, me = self.seating, self.me
+        to_act = [int(s) for s in data.get("to_act") or []]
+        hand = [str(c) for c in view.get("hand") or []]
+        legal = [action_from_json({**a, "seat": me if me is not None else 0}, "legal")[1]
+                 for a in data.get("legal") or []] if me is not None else []
+        match = data.get("match") or {}
+        facts = [(label, text) for label, text in table_facts(view, seating, me)] if view \
+            else []
+        facts += list(match_facts(match, seating, me))
+        trump = view.get("trump")
+        choices = self._choices(legal, hand)
+        return {
+            "v": VERSION, "type": "table", "version": version,
+            "status": str(data.get("status", "")), "deal": int(data.get("deal") or 0),
+            "phase": str(view.get("phase", "")),
+            "seats": self._seats(view, to_act),
+            "trump": None if trump is None else str(trump),
+            "trump_text": trump_fact(view, seating, me) if view else "",
+            "trick": self._current(view),
+            "last_trick": self._last(view),
+            "hand": hand,
+            "choices": choices,
+            "variants": [(v, self.variant_label(v)) for v in dict.fromkeys(
+                c["variant"] for c in choices if c["variant"])],
+            "facts": facts,
+            "score": score_line(match, seating, me) if match else "",
+            "deadline": data.get("deadline"),
+            "your_turn": bool(legal),
+        }
+
+    def _seats(self, view: Mapping[str, Any], to_act: list[int]) -> list[SeatInfo]:
+        seating, me, t = self.seating, self.me, self.t
+        sizes = list(view.get("hand_sizes") or [])
+        out: list[SeatInfo] = []
+        for seat in range(seating.players):
+            partner = (me is not None and seat != me and seating.partnerships
+                       and seating.side_of(seat) == seating.side_of(me))
+            level = self.levels[seat] if seat < len(self.levels) else None
+            parts = [seating.name(seat)]
+            if seat == me:
+                parts.append(t.gettext("(you)"))
+            elif partner:
+                parts.append(t.gettext("(partner)"))
+            if level:
+                parts.append(t.gettext("{level} AI").format(level=level))
+            if view.get("dealer") == seat:
+                parts.append("· " + t.gettext("dealer"))
+            out.append({"seat": seat, "name": seating.name(seat), "ai": level is not None,
+                        "you": seat == me, "partner": partner,
+                        "dealer": view.get("dealer") == seat, "to_act": seat in to_act,
+                        "cards": int(sizes[seat]) if seat < len(sizes) else 0,
+                        "label": " ".join(parts)})
+        return out
+
+    def _current(self, view: Mapping[str, Any]) -> Trick:
+        trick = view.get("trick") or {}
+        cards = [(int(s), str(c)) for s, c in trick.get("cards") or []]
+        leader = trick.get("leader")
+        return {"leader": None if leader is None else int(leader),
+                "cards": [TrickCard(seat=s, card=c) for s, c in cards], "winner": None,
+                "line": trick_cards(cards, self.seating, self.me) if cards else ""}
+
+    def _last(self, view: Mapping[str, Any]) -> Trick | None:
+        """The last completed trick of the deal (every card face up), if any."""
+        tricks = view.get("tricks") or []
+        last = tricks[-1] if tricks else view.get("last_trick")
+        if not isinstance(last, Mapping):
+            return None
+        number = len(tricks) if tricks else last.get("number")
+        cards = [(int(s), str(c)) for s, c in last.get("cards") or []]
+        winner = last.get("winner")
+        return {"leader": None if last.get("leader") is None else int(last["leader"]),
+                "cards": [TrickCard(seat=s, card=c) for s, c in cards],
+                "winner": None if winner is None else int(winner),
+                "line": trick_line(self.seating, last, number)}
+
+    def _choices(self, legal: list[Action], hand: list[str]) -> list[Choice]:
+        t, game = self.t, self.seating.game
+        folded = Choices.of(legal, hand)
+        out: list[Choice] = []
+        for card, choice in folded.cards.items():
+            for a in choice.actions:
+                variant = "bella" if a.bella else a.signal
+                out.append({"action": _json(a), "label": action_text(a, game, t=t),
+                            "card": card, "variant": variant})
+        for a in folded.multi:
+            if a.cards is not None and len(a.cards) > 1:
+                out.append({"action": _json(a), "label": action_text(a, game, t=t),
+                            "card": None, "variant": None})
+        for a in folded.others:
+            out.append({"action": _json(a), "label": action_text(a, game, t=t),
+                        "card": None, "variant": None})
+        return out
+
+    def variant_label(self, variant: str) -> str:
+        return self.t.gettext("Bella") if variant == "bella" else signal_text(variant, self.t)
+
+    # -- events ------------------------------------------------------------------------
+    def line(self, kind: str, data: Mapping[str, Any]) -> LineFrame | None:
+        text = event_line(self.seating, kind, data)
+        if not text:
+            return None
+        return {"v": VERSION, "type": "line", "kind": kind, "text": text}
+
+    def deal_result(self, data: Mapping[str, Any], record: Mapping[str, Any] | None
+                    ) -> DealResultFrame:
+        number = int(data.get("deal") or 0)
+        deals = (record or {}).get("deals") or []
+        deal_obj = deals[number] if number < len(deals) else None
+        text = deal_result(self.seating, data.get("summary") or {}, number=number,
+                           match=data.get("match") or None, deal=deal_obj)
+        review: list[Page] = []
+        if record is not None:
+            review = [{"title": p.title, "lines": list(p.lines)}
+                      for p in review_pages(record, self.seating, deal=number,
+                                            with_match=False)]
+        return {"v": VERSION, "type": "deal_result", "deal": number, "title": text.title,
+                "lines": list(text.lines), "review": review}
+
+    def match_over(self, summary: Mapping[str, Any]) -> MatchOverFrame:
+        text = match_result(self.seating, summary)
+        return {"v": VERSION, "type": "match_over", "title": text.title,
+                "lines": list(text.lines)}
+
+
+def _json(action: Action) -> ActionJSON:
+    out: ActionJSON = {}
+    for key, value in action.to_json().items():
+        out[key] = value  # type: ignore[literal-required]
+    return out

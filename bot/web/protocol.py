@@ -1,0 +1,238 @@
+"""The web table's wire protocol: every frame as a TypedDict (the one source of the JSON
+Schema ``bot/web/protocol.schema.json`` and the page's ``web/src/protocol.ts``).
+
+Every frame is a JSON object with ``v`` (:data:`VERSION`) and ``type``. Cards travel in the
+record notation of ``docs/records.md`` (``KS``, ``TH``; ``??`` a card face down);
+every sentence is worded by the server from :mod:`bot.words` in the viewer's language, and
+the page shows it as text (never as HTML).
+
+The page sends :class:`JoinFrame` first (the signed link's key), then :class:`ActFrame`
+per decision. The server answers with :class:`HelloFrame`, then a :class:`TableFrame` after
+every change (the viewer's whole table: a page that reconnects needs nothing else),
+:class:`LineFrame` per event worth a sentence, :class:`DealResultFrame`,
+:class:`MatchOverFrame`, :class:`RefusedFrame` (an action the table refused: nothing
+changed), :class:`ClosedFrame` and :class:`ErrorFrame` (a frame the server could not take:
+nothing changed).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+from bot.contract.jsonschema import Named, schema_of
+
+VERSION = 1
+"""The protocol's version: a frame of another version is refused with an error frame."""
+
+
+class ActionJSON(TypedDict, total=False):
+    """An action in the record notation of ``docs/records.md`` (without its seat)."""
+
+    type: str
+    card: str
+    suit: str
+    cards: list[str]
+    signal: str
+    bella: bool
+    direction: str
+    amount: int
+    tricks: int
+    cont: bool
+
+
+# -- page → server ----------------------------------------------------------------------
+class JoinFrame(TypedDict):
+    """The first frame of a socket: the key of the signed link (the page's URL fragment)."""
+
+    v: int
+    type: Literal["join"]
+    key: str
+
+
+class ActFrame(TypedDict):
+    """A decision, chosen at table ``version`` (the ``version`` of the TableFrame shown)."""
+
+    v: int
+    type: Literal["act"]
+    version: int
+    action: ActionJSON
+
+
+# -- server → page ----------------------------------------------------------------------
+class Labels(TypedDict):
+    """The page's own words, in the viewer's language."""
+
+    you: str
+    partner: str
+    dealer: str
+    trump: str
+    last_trick: str
+    review: str
+    back: str
+    tricks: str
+    bella: str
+    your_turn: str
+
+
+class HelloFrame(TypedDict):
+    """Who the viewer is at which table (sent once, after a good join)."""
+
+    v: int
+    type: Literal["hello"]
+    table: int
+    game: str
+    title: str
+    seat: int | None
+    """The viewer's seat; ``None``: a spectator (the public view)."""
+    language: str
+    labels: Labels
+
+
+class SeatInfo(TypedDict):
+    """One seat as the viewer sees it."""
+
+    seat: int
+    name: str
+    ai: bool
+    you: bool
+    partner: bool
+    dealer: bool
+    to_act: bool
+    cards: int
+    """How many cards the seat holds."""
+    label: str
+    """The seat in words: name, ``(you)``/``(partner)``, the AI level, ``dealer``."""
+
+
+class TrickCard(TypedDict):
+    seat: int
+    card: str
+
+
+class Trick(TypedDict):
+    leader: int | None
+    cards: list[TrickCard]
+    winner: int | None
+    line: str
+    """The trick in words (who led, who played what, who won)."""
+
+
+class Choice(TypedDict):
+    """One legal action: ``card`` is set when it is chosen by picking that card of the hand
+    (a play or a one-card bid), ``variant`` when it is a play with a signal or bella
+    (offered beside the card's plain play)."""
+
+    action: ActionJSON
+    label: str
+    card: str | None
+    variant: str | None
+
+
+class TableFrame(TypedDict):
+    """The viewer's whole table now (sent after every change; a page draws from the last
+    one alone)."""
+
+    v: int
+    type: Literal["table"]
+    version: int
+    status: str
+    deal: int
+    phase: str
+    seats: list[SeatInfo]
+    trump: str | None
+    trump_text: str
+    trick: Trick
+    last_trick: Trick | None
+    hand: list[str]
+    """The viewer's cards (record notation, in display order; empty for spectators)."""
+    choices: list[Choice]
+    variants: list[tuple[str, str]]
+    """The variants some choice has (``[key, words]``: a signal, ``bella``), for toggles."""
+    facts: list[tuple[str, str]]
+    """The deal's state in words: ``[label, sentence]`` pairs."""
+    score: str
+    deadline: str | None
+    """When the turn times out (ISO 8601), if it does."""
+    your_turn: bool
+
+
+class LineFrame(TypedDict):
+    """What just happened, in one sentence (for the log and the live region)."""
+
+    v: int
+    type: Literal["line"]
+    kind: str
+    text: str
+
+
+class Page(TypedDict):
+    title: str
+    lines: list[str]
+
+
+class DealResultFrame(TypedDict):
+    """A deal's result in words, with its review trick by trick."""
+
+    v: int
+    type: Literal["deal_result"]
+    deal: int
+    title: str
+    lines: list[str]
+    review: list[Page]
+
+
+class MatchOverFrame(TypedDict):
+    v: int
+    type: Literal["match_over"]
+    title: str
+    lines: list[str]
+
+
+class LobbyFrame(TypedDict):
+    """The table has not started: who sits where so far."""
+
+    v: int
+    type: Literal["lobby"]
+    seats: list[str]
+
+
+class RefusedFrame(TypedDict):
+    """The table refused the action (the rule's reason): nothing changed."""
+
+    v: int
+    type: Literal["refused"]
+    text: str
+
+
+class ClosedFrame(TypedDict):
+    """The table was closed without a result, or this link no longer opens it."""
+
+    v: int
+    type: Literal["closed"]
+    text: str
+
+
+class ErrorFrame(TypedDict):
+    """A frame the server could not take (malformed, too large, too many): nothing
+    changed. ``code`` is stable for programs; ``text`` is for people."""
+
+    v: int
+    type: Literal["error"]
+    code: str
+    text: str
+    fatal: NotRequired[bool]
+
+
+ClientFrame = JoinFrame | ActFrame
+ServerFrame = (HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame
+               | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame)
+AnyFrame = dict[str, Any]
+
+
+def schema() -> dict[str, Any]:
+    """The protocol's JSON Schema (``python -m bot.contract`` writes it)."""
+    return schema_of(
+        [Named("ClientFrame", ClientFrame, "A frame the page sends."),
+         Named("ServerFrame", ServerFrame, "A frame the server sends.")],
+        id="https://tricktable.invalid/schema/web-protocol", title="tricktable web table",
+        version=VERSION)

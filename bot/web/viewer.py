@@ -1,0 +1,292 @@
+"""One viewer's WebSocket: join with a signed key, relay the seat's subscription as frames,
+take the viewer's actions through the table service.
+
+The promises (``docs/web.md``):
+
+* **Who.** The first frame must be a ``join`` with a key :mod:`bot.web.links` verifies; a
+  ``seat`` key admits the user's seat *now* (``service.seat_of``), so a player who left or
+  was removed is refused, and a socket whose user loses the seat (a lobby change) is
+  closed. A ``watch`` key admits the public view.
+* **What.** The socket relays ``service.subscribe(table, seat)`` (spectators: ``None``):
+  the service filters every event by what the seat may see, and :mod:`bot.web.frames`
+  words only what the event holds.
+* **Actions** go through :meth:`TableService.act` with the viewer's user id, like a
+  Discord click: the same checks, the same refusals (a :class:`RefusedFrame` in the
+  viewer's words), stored before they are announced.
+* **Hostile input.** A frame larger than ``max_frame`` bytes, not JSON, of another
+  version or type, or with fields of the wrong kind gets an :class:`ErrorFrame` and
+  changes nothing; more than ``burst`` frames at once (refilled at ``rate`` per second)
+  too. A socket that keeps sending after ``strikes`` errors is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from bot.i18n import N_, Translator, translator
+from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableService
+from bot.service.errors import ServiceError, abandon_reason
+from bot.service.events import RESYNC, Subscription, TableEvent
+from bot.web import links
+from bot.web.frames import Words
+from bot.web.protocol import VERSION, ErrorFrame
+from bot.words.table_state import reason_text
+from games.actions import action_from_json
+from games.errors import GameError
+
+log = logging.getLogger(__name__)
+
+BAD_LINK = N_("This link does not open a table here: ask for a new one.")
+EXPIRED = N_("This link has expired: ask for a new one.")
+UNREADABLE = N_("That message could not be read; nothing changed.")
+TOO_MANY = N_("Too many messages: wait a moment; nothing changed.")
+NO_SEAT = N_("You no longer sit at this table.")
+
+Languages = Callable[[int], Awaitable[str]]
+"""The language of a user's page (a user id → a language code)."""
+
+
+async def english(user: int) -> str:
+    return "en"
+
+
+@dataclass
+class WebConfig:
+    """What every socket of an application shares."""
+
+    secret: bytes
+    language: Languages = english
+    max_frame: int = 2048
+    """The largest frame a page may send (bytes)."""
+    rate: float = 8.0
+    burst: int = 16
+    strikes: int = 20
+    join_timeout: float = 10.0
+    clock: Callable[[], float] = time.time
+    """The wall clock links expire on (tests move it)."""
+    sockets: set[web.WebSocketResponse] = field(default_factory=set)
+
+
+class Refuse(Exception):
+    """End the socket with this error frame."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(code)
+        self.code = code
+        self.text = text
+
+
+class Viewer:
+    """One socket (module docstring). :meth:`run` returns when the socket is done."""
+
+    def __init__(self, service: TableService, config: WebConfig,
+                 ws: web.WebSocketResponse) -> None:
+        self.service = service
+        self.config = config
+        self.ws = ws
+        self.t: Translator = translator("en")
+        self.words: Words | None = None
+        self.pass_: links.Pass | None = None
+        self.seat: int | None = None
+        self.tokens = float(config.burst)
+        self.refilled = time.monotonic()
+        self.errors = 0
+        self.done = False
+
+    # -- life --------------------------------------------------------------------------
+    async def run(self) -> None:
+        try:
+            p = await self._join()
+        except Refuse as exc:
+            await self._send(self._error(exc.code, exc.text, fatal=True))
+            return
+        self.pass_ = p
+        info = self.service.info(p.table)
+        self.words = Words.of(info, self.seat, self.t)
+        await self._send(self.words.hello(info))
+        sub = self.service.subscribe(p.table, self.seat)
+        pump = asyncio.create_task(self._pump(sub), name=f"web-{p.table}-{self.seat}")
+        try:
+            await self._read()
+        finally:
+            sub.close()
+            pump.cancel()
+            await asyncio.gather(pump, return_exceptions=True)
+
+    async def _join(self) -> links.Pass:
+        try:
+            msg = await self.ws.receive(timeout=self.config.join_timeout)
+        except TimeoutError:
+            raise Refuse("join", self.t.gettext(BAD_LINK)) from None
+        frame = self._parse(msg)
+        if frame is None or frame.get("type") != "join":
+            raise Refuse("join", self.t.gettext(BAD_LINK))
+        try:
+            p = links.verify(self.config.secret, frame.get("key"), self.config.clock())
+        except links.BadLink as exc:
+            message = EXPIRED if exc.code == "expired" else BAD_LINK
+            raise Refuse(exc.code, self.t.gettext(message)) from None
+        self.t = translator(await self.config.language(p.user))
+        if not self.service.holds(p.table):
+            raise Refuse("table", self.t.gettext(BAD_LINK))
+        if p.role == "seat":
+            self.seat = self.service.seat_of(p.table, p.user)
+            if self.seat is None:
+                raise Refuse("seat", self.t.gettext(NO_SEAT))
+        return p
+
+    # -- server → page -----------------------------------------------------------------
+    async def _pump(self, sub: Subscription) -> None:
+        """Relay the subscription until it ends (the table closed) or the socket does."""
+        try:
+            async for event in sub:
+                if not await self._relay(event):
+                    break
+        except (ConnectionResetError, RuntimeError):  # the page went away
+            pass
+        self.done = True
+        await self.ws.close()
+
+    async def _relay(self, event: TableEvent) -> bool:
+        """Send what ``event`` means to the page; ``False`` when the socket should end."""
+        words, p = self.words, self.pass_
+        assert words is not None and p is not None
+        kind, data = event.type, event.data
+        if kind == RESYNC:
+            try:
+                event = self.service.state(p.table, self.seat)
+            except NoSuchTable:
+                return False
+            kind, data = event.type, event.data
+        if kind == "state":
+            await self._send(words.table(data, event.version))
+        elif kind == "lobby":
+            if p.role == "seat" and self.service.seat_of(p.table, p.user) != self.seat:
+                await self._send({"v": VERSION, "type": "closed",
+                                  "text": self.t.gettext(NO_SEAT)})
+                return False
+            info = self.service.info(p.table)
+            self.words = Words.of(info, self.seat, self.t)
+            await self._send(self.words.lobby(info))
+        elif kind == "started":
+            info = self.service.info(p.table)
+            self.words = Words.of(info, self.seat, self.t)
+        elif kind == "deal_scored":
+            record = await self._record(p.table)
+            await self._send(words.deal_result(data, record))
+        elif kind == "match_over":
+            await self._send(words.match_over(data.get("summary") or {}))
+            return False
+        elif kind == "abandoned":
+            await self._send({"v": VERSION, "type": "closed", "text": self.t.gettext(
+                "The table was closed: {reason}.").format(
+                    reason=abandon_reason(data, self.t))})
+            return False
+        else:
+            line = words.line(kind, data)
+            if line is not None:
+                await self._send(line)
+        return True
+
+    async def _record(self, table: int) -> Mapping[str, Any] | None:
+        try:
+            return await self.service.record(table)
+        except ServiceError:
+            return None
+
+    async def _send(self, frame: Mapping[str, Any]) -> None:
+        if not self.ws.closed:
+            await self.ws.send_str(json.dumps(frame, ensure_ascii=False,
+                                              separators=(",", ":")))
+
+    # -- page → server -----------------------------------------------------------------
+    async def _read(self) -> None:
+        while not self.done:
+            msg = await self.ws.receive()
+            if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                            WSMsgType.ERROR):
+                return
+            if not self._spend():
+                await self._strike("rate", TOO_MANY)
+                continue
+            frame = self._parse(msg)
+            if frame is None:
+                await self._strike("malformed", UNREADABLE)
+                continue
+            if frame.get("type") == "act":
+                await self._act(frame)
+            else:
+                await self._strike("malformed", UNREADABLE)
+            if self.errors > self.config.strikes:
+                await self.ws.close()
+                return
+
+    def _parse(self, msg: Any) -> dict[str, Any] | None:
+        """The frame in ``msg``: a JSON object of this version no larger than the limit."""
+        if msg.type != WSMsgType.TEXT or not isinstance(msg.data, str):
+            return None
+        if len(msg.data.encode("utf-8")) > self.config.max_frame:
+            return None
+        try:
+            frame = json.loads(msg.data)
+        except ValueError:
+            return None
+        if not isinstance(frame, dict) or frame.get("v") != VERSION:
+            return None
+        return frame
+
+    def _spend(self) -> bool:
+        """Take one frame from the socket's budget (a token bucket)."""
+        now = time.monotonic()
+        self.tokens = min(float(self.config.burst),
+                          self.tokens + (now - self.refilled) * self.config.rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def _strike(self, code: str, text: str) -> None:
+        self.errors += 1
+        await self._send(self._error(code, self.t.gettext(text)))
+
+    def _error(self, code: str, text: str, *, fatal: bool = False) -> ErrorFrame:
+        frame: ErrorFrame = {"v": VERSION, "type": "error", "code": code, "text": text}
+        if fatal:
+            frame["fatal"] = True
+        return frame
+
+    async def _act(self, frame: Mapping[str, Any]) -> None:
+        p, words = self.pass_, self.words
+        assert p is not None and words is not None
+        version, action = frame.get("version"), frame.get("action")
+        if (p.role != "seat" or not isinstance(version, int) or isinstance(version, bool)
+                or not isinstance(action, dict)):
+            await self._strike("malformed", UNREADABLE)
+            return
+        try:
+            action_from_json({**action, "seat": 0}, "action")
+        except GameError:
+            await self._strike("malformed", UNREADABLE)
+            return
+        try:
+            await self.service.act(p.table, p.user, action, version)
+        except StaleAction as exc:
+            await self._refused(exc.said.text(self.t))
+        except RuleRefusal as exc:
+            await self._refused(reason_text(exc, words.seating))
+        except (Rejected, ServiceError) as exc:
+            await self._refused(exc.said.text(self.t))
+
+    async def _refused(self, text: str) -> None:
+        if not text.endswith((".", "!", "?", "…")):
+            text += "."
+        await self._send({"v": VERSION, "type": "refused", "text": text})

@@ -1,0 +1,200 @@
+"""The web table's protocol through aiohttp's test client against the real table service:
+joining as a seat or a spectator, actions accepted and refused, reconnecting, hostile
+frames, forged and expired links, a removed player's link, and secrecy (no frame ever
+holds a card another seat still holds)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from webtable import HUMAN, Web, my_turn, of_type, open_table, read
+
+from bot.words.cards import card_text
+
+
+async def test_seat_joins_sees_its_hand_and_plays(web: Web) -> None:
+    table = await open_table(web)
+    ws = await web.join()
+    seen: list[dict[str, Any]] = []
+    hello = await read(ws, of_type("hello"), seen)
+    assert hello["seat"] == 0 and hello["game"] == "turup" and hello["v"] == 1
+    turn = await read(ws, my_turn, seen)
+    assert turn["hand"] == web.service.view(table, 0)["hand"]
+    assert turn["seats"][0]["name"] == "Ann <b>"  # text: the page never reads it as HTML
+    cards = [c for c in turn["choices"] if c["card"]]
+    assert cards and all(c["label"] for c in turn["choices"])
+    choice = turn["choices"][0]
+    await ws.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                                  "action": choice["action"]}))
+    after = await read(ws, lambda f: f["type"] == "table" and f["version"] > turn["version"],
+                       seen)
+    if choice["card"]:
+        assert choice["card"] not in after["hand"] or turn["hand"].count(choice["card"]) > 1
+    assert any(f["type"] == "line" for f in seen)  # events are told in sentences
+
+
+async def test_no_frame_holds_another_seats_card(web: Web) -> None:
+    """Play three turns, then scan every frame for the cards the other seats still
+    hold (notation and words)."""
+    table = await open_table(web)
+    ws = await web.join()
+    seen: list[dict[str, Any]] = []
+    for _ in range(3):
+        turn = await read(ws, my_turn, seen)
+        await ws.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                                      "action": turn["choices"][0]["action"]}))
+    await read(ws, lambda f: f["type"] == "table", seen)
+    await web.service.settle()
+    text = "\n".join(json.dumps(f, ensure_ascii=False) for f in seen)
+    for seat in (1, 2, 3):
+        for card in web.service.view(table, seat)["hand"]:
+            assert f'"{card}"' not in text, (seat, card)
+            assert not re.search(re.escape(card_text(card)) + r"(?![0-9])", text), (seat, card)
+
+
+async def test_spectator_gets_the_public_view_and_cannot_act(web: Web) -> None:
+    table = await open_table(web)
+    ws = await web.join(web.key(user=99, role="watch"))
+    hello = await read(ws, of_type("hello"))
+    assert hello["seat"] is None
+    frame = await read(ws, of_type("table"))
+    assert frame["hand"] == [] and frame["choices"] == [] and not frame["your_turn"]
+    version = web.service.info(table).version
+    await ws.send_str(json.dumps({"v": 1, "type": "act", "version": version,
+                                  "action": {"type": "pass"}}))
+    error = await read(ws, of_type("error"))
+    assert error["code"] == "malformed" and error["text"]
+    held = [c for s in range(4) for c in web.service.view(table, s)["hand"]]
+    assert not any(f'"{c}"' in json.dumps(frame) for c in held)
+
+
+async def test_refusals_are_in_words_and_change_nothing(web: Web) -> None:
+    table = await open_table(web)
+    ws = await web.join()
+    turn = await read(ws, my_turn)
+    version = web.service.info(table).version
+    legal = {c["card"] for c in turn["choices"] if c["card"]}
+    other = next((c for c in turn["hand"] if c not in legal), None)
+    if other is not None:  # a held card the rules refuse now
+        await ws.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                                      "action": {"type": "play", "card": other}}))
+        refused = await read(ws, of_type("refused"))
+        assert card_text(other) in refused["text"] or refused["text"].endswith(".")
+    await ws.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"] - 1,
+                                  "action": turn["choices"][0]["action"]}))
+    stale = await read(ws, of_type("refused"))
+    assert "no longer current" in stale["text"]
+    assert web.service.info(table).version == version
+
+
+async def test_reconnect_and_two_tabs_stay_live(web: Web) -> None:
+    await open_table(web)
+    first = await web.join()
+    turn = await read(first, my_turn)
+    await first.close()
+    again = await web.join()
+    resumed = await read(again, my_turn)
+    assert resumed["version"] == turn["version"] and resumed["hand"] == turn["hand"]
+    other_tab = await web.join()
+    await read(other_tab, my_turn)
+    await again.send_str(json.dumps({"v": 1, "type": "act", "version": resumed["version"],
+                                     "action": resumed["choices"][0]["action"]}))
+
+    def newer(f: dict[str, Any]) -> bool:
+        return f["type"] == "table" and f["version"] > resumed["version"]
+
+    a = await read(again, newer)
+    b = await read(other_tab, newer)
+    assert a["hand"] == b["hand"]
+
+
+async def test_hostile_frames_get_error_frames_and_change_nothing(web: Web) -> None:
+    table = await open_table(web)
+    ws = await web.join()
+    turn = await read(ws, my_turn)
+    version = web.service.info(table).version
+    hostile = [
+        "not json", "[]", json.dumps({"v": 2, "type": "act"}),
+        json.dumps({"v": 1, "type": "nope"}),
+        json.dumps({"v": 1, "type": "act", "version": "1", "action": {}}),
+        json.dumps({"v": 1, "type": "act", "version": turn["version"], "action": []}),
+        json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                    "action": {"type": "explode"}}),
+        json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                    "action": {"type": "play", "card": "<script>"}}),
+        json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                    "action": {"type": "play", "card": "X" * 5000}}),
+        json.dumps({"v": 1, "type": "join", "key": web.key()}),
+    ]
+    for text in hostile:
+        await ws.send_str(text)
+        error = await read(ws, of_type("error", "refused"))
+        assert error["text"], text
+    await ws.send_bytes(b"\x00\x01")
+    assert (await read(ws, of_type("error")))["code"] == "malformed"
+    assert web.service.info(table).version == version
+    # a burst past the budget is refused too
+    codes = []
+    for _ in range(web.config.burst + 4):
+        await ws.send_str("{}")
+    for _ in range(web.config.burst + 4):
+        codes.append((await read(ws, of_type("error")))["code"])
+    assert "rate" in codes
+    assert web.service.info(table).version == version
+
+
+async def test_forged_expired_and_foreign_links_are_refused(web: Web) -> None:
+    table = await open_table(web)
+    key = web.key()
+    payload, mac = key.split(".")
+    forged = f"{payload}.{'A' * len(mac)}"
+    for bad, code in ((forged, "forged"), ("garbage", "forged"), ("", "forged"),
+                      (web.key(user=8), "seat"), (web.key(table=table + 50), "table")):
+        ws = await web.join(bad)
+        error = await read(ws, of_type("error"))
+        assert error["code"] == code and error.get("fatal"), bad
+    expired = web.key(ttl=60)
+    web.clock.now += 61
+    ws = await web.join(expired)
+    error = await read(ws, of_type("error"))
+    assert error["code"] == "expired" and "expired" in error["text"]
+    # the first frame must be a join
+    ws = await web.connect()
+    await ws.send_str(json.dumps({"v": 1, "type": "act", "version": 0, "action": {}}))
+    assert (await read(ws, of_type("error")))["code"] == "join"
+
+
+async def test_another_origin_cannot_open_a_socket(web: Web) -> None:
+    await open_table(web)
+    try:
+        await web.connect(origin="https://evil.example")
+    except Exception as exc:  # the handshake is refused with 403
+        assert "403" in str(exc)
+    else:
+        raise AssertionError("a foreign origin opened a socket")
+
+
+async def test_a_removed_players_link_stops_working(web: Web) -> None:
+    table = await open_table(web, start=False)
+    await web.service.clear_seat(table, 1)
+    await web.service.join(table, 42, "Gus", seat=1)
+    key = web.key(user=42)
+    ws = await web.join(key)
+    assert (await read(ws, of_type("hello")))["seat"] == 1
+    await read(ws, of_type("lobby"))
+    await web.service.clear_seat(table, 1)
+    closed = await read(ws, of_type("closed"))
+    assert closed["text"]
+    again = await web.join(key)
+    assert (await read(again, of_type("error")))["code"] == "seat"
+
+
+async def test_the_page_is_served_with_a_strict_policy(web: Web) -> None:
+    response = await web.client.get("/")
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "connect-src 'self'" in policy
+    assert "http" not in policy  # no other origin
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert HUMAN == 7
