@@ -5,7 +5,8 @@ adds the two cogs (:class:`bot.discord_bot.leaderboard.StatsCog`,
 :class:`bot.discord_bot.league_commands.LeagueCog`), registers their persistent components
 (dynamic items: leaderboard paging, the history's paging buttons and record menu, a
 report's confirm/reject buttons) and starts the fixture reminders, stopped again in the
-league cog's ``cog_unload``.
+league cog's ``cog_unload``; then the ``/duplicate`` cog
+(:mod:`bot.discord_bot.duplicate_commands`), whose board watcher runs with the reminders.
 
 The commands are a thin layer on the discord-free domain code (``docs/leagues.md``). They
 answer through :mod:`bot.discord_bot.answer` (one defer policy and one error path for
@@ -39,3 +40,6 @@ async def setup(bot: commands.Bot, *, store: Store, service: TableService,
     await bot.add_cog(LeagueCog(bot, store, service.clock, languages,
                                 run_reminders=reminders, poll_seconds=reminder_poll_seconds))
     bot.add_dynamic_items(*stats_items(), *league_items())
+    from bot.discord_bot import duplicate_commands
+
+    await duplicate_commands.setup(bot, store, service, languages, run=reminders)

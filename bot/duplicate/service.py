@@ -268,12 +268,15 @@ class DuplicateService:
             title = f"{' & '.join(names)} ({number})"
             number += 1
         try:
-            return await self.store.add_duplicate_entrant(event.id, title, members,
-                                                           confirmed=[user_id])
+            entrant = await self.store.add_duplicate_entrant(event.id, title, members,
+                                                             confirmed=[user_id])
         except AlreadyEntered as exc:
             if exc.user_id == user_id:
                 raise DuplicateError(N_("you have already entered this event")) from None
             raise DuplicateError(N_("your partner has already entered this event")) from None
+        for member, member_name in zip(members, names, strict=True):
+            await self.store.upsert_player(member, member_name)  # the seats' names
+        return entrant
 
     async def confirm(self, event_id: int, guild_id: int, user_id: int) -> DuplicateEntrant:
         """The partner confirms the pair."""
@@ -458,12 +461,17 @@ class DuplicateService:
         boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
         results = await self.results(event, boards=[play.board])
         assert play.record is not None
-        ai = await self.ai_record(event, boards[play.board], play.direction)
-        ai_tag = Tag(str(event.id), play.board, event.boards, "AI", play.direction,
-                     results.score.method)
-        ai_result = await asyncio.to_thread(board_result, ai, ai_tag)
+        ai, ai_result = await self.ai_result(event, boards[play.board], play.direction)
         return Reveal(event, play.board, entrant, play, results.score,
                       _hands(play.record), ai, ai_result)
+
+    async def ai_result(self, event: DuplicateEvent, board: DuplicateBoard,
+                        direction: int) -> tuple[dict[str, Any], BoardResult]:
+        """The AI's record of a board and direction and its result (net score)."""
+        record = await self.ai_record(event, board, direction)
+        method: Method = "imps" if event.scoring == "imps" else "matchpoints"
+        tag = Tag(str(event.id), board.number, event.boards, "AI", direction, method)
+        return record, await asyncio.to_thread(board_result, record, tag)
 
     # -- results and the close -----------------------------------------------------------
 

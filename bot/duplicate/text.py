@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from bot.duplicate.scoring import BoardScore, EventScore, RankRow, ScoredResult, Traveller
+from bot.duplicate.scoring import (
+    BoardResult,
+    BoardScore,
+    EventScore,
+    RankRow,
+    ScoredResult,
+    Traveller,
+)
 from bot.i18n import Translator
 from bot.words.cards import suit_text
 from bot.words.text import or_english
@@ -161,3 +168,52 @@ def event_text(game: str, score: EventScore, t: Translator | None = None,
     for travel in score.travellers:
         lines += ["", *traveller_lines(travel, score.method, t, names)]
     return "\n".join(lines)
+
+
+def hand_record_lines(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[str]],
+                      dealer: int | None, t: Translator | None = None) -> list[str]:
+    """The hands as dealt, per direction (each seat of it in turn; the dealer marked)."""
+    from bot.words.cards import cards_text
+
+    t = or_english(t)
+    lines = []
+    for direction, seats in enumerate(sides):
+        for seat in seats:
+            if seat >= len(hands):
+                continue
+            label = direction_text(direction, t)
+            if seat == dealer:
+                # Translators: A hand record's label of the dealer's hand: {direction} is
+                # "Direction 1".
+                label = t.gettext("{direction}, dealer").format(direction=label)
+            lines.append(f"{label}: {cards_text(hands[seat])}")
+    return lines
+
+
+def ai_text(result: BoardResult, method: str, t: Translator | None = None) -> str:
+    """What the AI scored from a seat: its net score on the board."""
+    t = or_english(t)
+    if not result.finished:
+        return "–"
+    # Translators: The AI's result on a board from the reader's seat: {score} a signed net
+    # score in the game's points ("+20").
+    return t.gettext("net {score}").format(score=signed(result.score, t))
+
+
+def reveal_lines(game: str, sides: Sequence[Sequence[int]], board: int, travel: Traveller,
+                 method: str, hands: Sequence[Sequence[str]], dealer: int | None,
+                 ai: BoardResult, own: BoardResult | None, t: Translator | None = None,
+                 names: Names = _same) -> list[str]:
+    """An entrant's message after finishing a board: the traveller so far, the hand
+    record and what the AI scored in its seat."""
+    t = or_english(t)
+    lines = [f"**{GAMES[game].title}**", *traveller_lines(travel, method, t, names), ""]
+    # Translators: A heading above the four hands as dealt.
+    lines.append(t.gettext("The hands as dealt:"))
+    lines += hand_record_lines(sides, hands, dealer, t)
+    lines.append("")
+    mine = "" if own is None else " " + t.gettext("(you: {score})").format(
+        score=signed(own.score, t))
+    lines.append(t.gettext("AI in your seat: {result}").format(
+        result=ai_text(ai, method, t)) + mine)
+    return lines

@@ -186,6 +186,8 @@ class FakeDiscord:
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
+        self.thread_members: dict[int, set[int]] = {}
+        """Members added to each thread the bot created (``PUT …/thread-members/…``)."""
         self.bot_permissions = BOT_PERMISSIONS
         self.requests: list[RecordedRequest] = []
         self.frames: list[GatewayFrame] = []
@@ -557,6 +559,9 @@ class FakeDiscord:
             ("DELETE", "/channels/{channel_id}/messages/{message_id}",
              self._delete_message, True),
             ("POST", "/channels/{channel_id}/typing", self._typing, True),
+            ("POST", "/channels/{channel_id}/threads", self._create_thread, True),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}",
+             self._add_thread_member, True),
             ("GET", "/guilds/{guild_id}", self._get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member, True),
@@ -907,6 +912,23 @@ class FakeDiscord:
 
     async def _typing(self, request: web.Request, record: RecordedRequest) -> Any:
         self._channel(record)
+        return None
+
+    async def _create_thread(self, request: web.Request, record: RecordedRequest) -> Any:
+        """A thread without a starting message (the fake makes it a public thread; who was
+        added is kept in :attr:`thread_members`)."""
+        parent = self._channel(record)
+        body = record.json or {}
+        thread = self.add_thread(parent, str(body.get("name") or "thread"))
+        self.thread_members[thread.id] = set()
+        data = P.channel_payload(thread)
+        await self.dispatch("THREAD_CREATE", {**data, "newly_created": True},
+                            guild_id=thread.guild_id)
+        return data
+
+    async def _add_thread_member(self, request: web.Request, record: RecordedRequest) -> Any:
+        thread = self._channel(record)
+        self.thread_members.setdefault(thread.id, set()).add(int(record.params["user_id"]))
         return None
 
     # ------------------------------------------------------------------ REST: guilds

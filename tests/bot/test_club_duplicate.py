@@ -1,0 +1,240 @@
+"""``/duplicate …`` against the fake Discord with the whole bot: a director's event, pairs
+entering and confirming, boards played at tables in private threads (human seats played
+through the table service, AI in the rest), the reveal by DM after each board and nothing
+of a board before it, a restart mid-board, a second play of a board refused, the close
+posting the results thread and score cards once (also across a restart), and the CLI's
+scoring of the posted records equal to the bot's."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_fixture import App, start_app
+from fakediscord import Harness
+from fakediscord.client import SimulatedUser
+
+from bot.cli import main
+from bot.duplicate.records import Tag, board_result
+from bot.duplicate.service import DuplicateError
+
+NOW = dt.datetime(2026, 11, 27, 19, 0, tzinfo=dt.UTC)
+
+
+async def _human_moves(app: App, table_id: int, users: list[int]) -> None:
+    """Play the humans' turns (first legal action) until the table closes."""
+    for _ in range(20000):
+        if not app.service.holds(table_id):
+            return
+        acted = False
+        for user in users:
+            seat = app.service.seat_of(table_id, user)
+            if seat is None:
+                continue
+            state = app.service.state(table_id, seat).data
+            if seat in state["to_act"] and state["legal"]:
+                try:
+                    await app.service.act(table_id, user, state["legal"][0], state["version"])
+                    acted = True
+                except Exception:  # a stale turn while an AI moved: look again
+                    pass
+        if not acted:
+            await asyncio.sleep(0.005)
+    raise AssertionError("the board did not end")
+
+
+def _seen(h: Harness, user: SimulatedUser) -> list[str]:
+    """Every text this member can see: the event channel (with their own ephemerals), the
+    threads they were added to, their DMs."""
+    server = h.server
+    texts = [_text(m) for m in user.visible()]
+    for thread_id, members in server.thread_members.items():
+        if user.user.id in members:
+            texts += [_text(m) for m in server.messages(thread_id)]
+    texts += [_text(m) for m in user.dms]
+    return texts
+
+
+def _text(message: Any) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
+    return "\n".join(parts)
+
+
+async def _run_event(h: Harness, tmp_path: Path, game: str, scoring: str,
+                     capsys: pytest.CaptureFixture[str]) -> None:
+    app = await start_app(h, tmp_path, ai_budget_ms=3)
+    mona = h.user("mona", manager=True)
+    players = [h.user(f"p{i}") for i in range(8)]
+    pairs = [(players[2 * i], players[2 * i + 1]) for i in range(4)]
+
+    refused = await players[0].slash("duplicate", "create", name="Night", game=game, boards=4,
+                                     closes="2030-01-01 20:00")
+    assert refused.ephemeral and "Manage Server" in refused.content
+    created = await mona.slash("duplicate", "create", name="Night", game=game, boards=4,
+                               closes="2030-01-01 20:00", timezone="Europe/Oslo",
+                               scoring=scoring)
+    assert not created.ephemeral, created.content
+    [event] = await app.store.list_duplicate_events(h.guild.id)
+
+    for a, b in pairs:
+        entered = await a.slash("duplicate", "enter", partner=b)
+        assert not entered.ephemeral, entered.content
+        early = await a.slash("duplicate", "play")
+        assert early.ephemeral and "not confirmed" in early.content
+        assert not (await b.slash("duplicate", "confirm")).ephemeral
+    not_director = await players[0].slash("duplicate", "close")
+    assert not_director.ephemeral and "Manage Server" in not_director.content
+
+    finished: dict[int, set[int]] = {u.user.id: set() for u in players}
+
+    def check_no_leak() -> None:
+        entrants = {a.user.id: {a.user.id, b.user.id} for a, b in pairs}
+        entrants.update({b.user.id: {a.user.id, b.user.id} for a, b in pairs})
+        for members in h.server.thread_members.values():  # a table thread: one entrant's
+            assert not members or any(members <= team for team in entrants.values())
+        for user in players:
+            for text in _seen(h, user):
+                for board in range(1, 5):
+                    if board in finished[user.user.id]:
+                        continue
+                    head = f"Night: board {board}**"
+                    assert head not in text, (user.user.username, board, text)
+                    assert not (f"Board {board}\n" in text and "matchpoints" in text), text
+
+    for board in range(1, 5):
+        for n, (a, b) in enumerate(pairs):
+            started = await a.slash("duplicate", "play")
+            assert started.ephemeral and f"Board {board} is dealt" in started.content
+            entrant = await app.store.duplicate_entrant_of(event.id, a.user.id)
+            assert entrant is not None
+            play = await app.store.get_duplicate_play(entrant.id, board)
+            assert play is not None and play.table_id is not None
+            if board == 2 and n == 0:  # a restart in the middle of the board
+                await _human_moves_some(app, play.table_id, [a.user.id, b.user.id])
+                await app.restart()
+                again = await b.slash("duplicate", "play")
+                assert again.ephemeral and f"Board {board} is under way" in again.content
+            seats = app.service.info(play.table_id).seats
+            humans = {s.name for s in seats if s is not None and not s.is_ai}
+            assert humans == {a.user.username.title(), b.user.username.title()}
+            await _human_moves(app, play.table_id, [a.user.id, b.user.id])
+            await h.wait_until(lambda a=a, board=board: next(
+                (m for m in a.dms if f"Night: board {board}**" in m.content), None),
+                what="the reveal")
+            finished[a.user.id].add(board)
+            finished[b.user.id].add(board)
+            check_no_leak()
+    cog = app.bot.get_cog("ClubDuplicate")
+    with pytest.raises(DuplicateError, match="already played board 1"):
+        await cog.service.play_board(event.id, h.guild.id, pairs[0][0].user.id, 1, {},
+                                     _nowhere)
+    done = await players[0].slash("duplicate", "play")
+    assert done.ephemeral and "every board" in done.content
+
+    # Both directions of every board were played, two and two.
+    for board in range(1, 5):
+        plays = await app.store.list_duplicate_plays(event.id, board=board)
+        assert sorted(p.direction for p in plays) == [0, 0, 1, 1]
+    names = {e.id: e.name for e in await app.store.list_duplicate_entrants(event.id)}
+    expected_mp = _matchpoints_by_hand(await app.store.list_duplicate_plays(event.id), names)
+
+    closed = await mona.slash("duplicate", "close")
+    assert not closed.ephemeral, closed.content
+    thread = await h.wait_until(lambda: next(
+        (c for c in h.server.channels.values() if c.name == "Results: Night"), None),
+        what="the results thread")
+    await h.wait_until(lambda: len(h.server.messages(thread)) >= 6 or None,
+                       what="the results")
+    await h.wait_until(lambda: all(any("your score card" in m.content for m in u.dms)
+                                   for u in players) or None, what="the score cards")
+    posted = h.server.messages(thread)
+    ranking = posted[0].content
+    assert all(name in ranking for name in names.values())
+    for board in range(1, 5):
+        text = next(m.content for m in posted if m.content.startswith(f"Board {board}\n"))
+        assert "The hands as dealt:" in text
+        for name, (mp, top, imps) in expected_mp[board].items():
+            line = text.split(f"{name}: ", 1)[1].split("\n", 1)[0]
+            assert f"; {mp} of {top} matchpoints" in line, (board, name, text)
+            if scoring == "imps":
+                sign = "+" if imps > 0 else "−" if imps < 0 else ""
+                assert line.endswith(f", {sign}{abs(imps)} IMPs"), (board, name, text)
+    [archive] = [m for m in posted if m.files]
+    cards = {u.user.id: sum("your score card" in m.content for m in u.dms) for u in players}
+    assert set(cards.values()) == {1}
+
+    # Closing again (and a restart) posts nothing more.
+    before = (len(h.server.messages(thread)), sum(len(u.dms) for u in players))
+    await app.restart()
+    cog = app.bot.get_cog("ClubDuplicate")
+    await cog.service.close(event.id, h.guild.id)
+    await h.settle()
+    assert (len(h.server.messages(thread)), sum(len(u.dms) for u in players)) == before
+    again = await mona.slash("duplicate", "play", event=event.id)
+    assert again.ephemeral and "closed" in again.content
+
+    # The CLI scores the posted records exactly as the bot did.
+    folder = tmp_path / "records"
+    folder.mkdir()
+    [data] = [f.data for f in archive.files.values()]
+    results = await cog.service.results(event)
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        z.extractall(folder)
+    assert len(list(folder.iterdir())) == 16
+    assert main(["duplicate", "score", str(folder), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(r["rank"], r["entrant"], r["total"]) for r in out["ranking"]] == [
+        (r.rank, r.entrant, float(r.total)) for r in results.score.ranking]
+
+
+STEPS = (10, 20, 30, 40, 60, 80, 100, 130, 160, 200, 250, 300)  # docs/duplicate.md
+
+
+def _matchpoints_by_hand(plays: list[Any], names: dict[int, str]
+                         ) -> dict[int, dict[str, tuple[int, int, int]]]:
+    """Matchpoints and IMPs worked out here from each play's net score: per board and
+    direction, 2 for every other result beaten and 1 for every tie, out of 2 × (n − 1);
+    IMPs from the difference to the mean by the table of docs/duplicate.md."""
+    out: dict[int, dict[str, tuple[int, int, int]]] = {}
+    for play in plays:
+        tag = Tag.from_json(play.record["duplicate"])
+        mine = board_result(play.record, tag)
+        rivals = [board_result(p.record, Tag.from_json(p.record["duplicate"])) for p in plays
+                  if p.board == play.board and p.direction == play.direction and p is not play]
+        key = (mine.score, mine.tiebreak)
+        mp = sum(2 if key > (o.score, o.tiebreak) else 1 if key == (o.score, o.tiebreak)
+                 else 0 for o in rivals)
+        datum = (mine.score + sum(o.score for o in rivals)) / (1 + len(rivals))
+        diff = mine.score - datum
+        imps = sum(1 for step in STEPS if abs(diff) >= step) * (1 if diff >= 0 else -1)
+        out.setdefault(play.board, {})[names[play.entrant_id]] = (mp, 2 * len(rivals), imps)
+    return out
+
+
+async def _nowhere(board: int) -> Any:
+    raise AssertionError("no table may be opened")
+
+
+async def _human_moves_some(app: App, table_id: int, users: list[int]) -> None:
+    for _ in range(200):
+        for user in users:
+            seat = app.service.seat_of(table_id, user)
+            state = app.service.state(table_id, seat).data
+            if seat in state["to_act"] and state["legal"]:
+                await app.service.act(table_id, user, state["legal"][0], state["version"])
+                return
+        await asyncio.sleep(0.005)
+
+
+@pytest.mark.parametrize(("game", "scoring"), [("turup", "matchpoints"), ("tarabish", "imps")])
+async def test_duplicate_event(fake_discord: Harness, tmp_path: Path, game: str,
+                               scoring: str, capsys: pytest.CaptureFixture[str]) -> None:
+    await _run_event(fake_discord, tmp_path, game, scoring, capsys)
