@@ -197,9 +197,10 @@ class TableApp(App[int]):
         with Horizontal(id="middle"):
             yield TableView(self.t, id="table")
             with Vertical(id="side"):
-                with VerticalScroll(id="facts"):
+                # The panels scroll with the wheel but never take the keys from the hand.
+                with VerticalScroll(id="facts", can_focus=False):
                     yield Static("", id="factlines")
-                with VerticalScroll(id="logbox"):
+                with VerticalScroll(id="logbox", can_focus=False):
                     yield Static("", id="log")
         yield HandView(self.t, id="hand")
         yield Horizontal(id="buttons")

@@ -545,3 +545,24 @@ async def test_the_default_ai_is_the_strongest_level(tmp_path: Path) -> None:
         assert app.model is not None
         assert [x for x in app.model.levels if x] == ["search"] * 3
         assert "search AI" in screen_text(app)
+
+
+async def test_a_click_on_the_side_panel_leaves_the_keys_on_the_hand(tmp_path: Path) -> None:
+    from bot.terminal.widgets import HandView
+
+    app = make_app("tarabish", tmp_path / "t.db")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            assert await settle(pilot, app) == "turn"
+            if app.current and app.current.cards:
+                break
+            await take_turn(pilot, app)
+        for panel in ("#facts", "#logbox"):
+            await pilot.click(panel)
+            await pilot.pause()
+            assert isinstance(app.focused, HandView), (panel, app.focused)
+        assert app.model is not None
+        before = app.model.logged
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.model.logged > before
