@@ -148,6 +148,9 @@ class TarabishPhase(StrEnum):
 
 
 P = TarabishPhase
+# The phases as plain module names: comparing with them is several times faster than looking
+# a member up on the enum class (the fast core and the playout compare phases often).
+AUCTION_PHASE, PLAY_PHASE, OVER_PHASE = P.AUCTION, P.PLAY, P.OVER
 
 
 def _run_values(length: int, split: bool) -> list[int]:
@@ -366,7 +369,7 @@ class TarabishHand(TrickDeal):
         for seat, hand in enumerate(hands):
             for c in hand:
                 self.hands[seat][c // 13] |= 1 << BIT_OF[0][c]
-        self.phase = P.AUCTION
+        self.phase = AUCTION_PHASE
         self.bidder = self.eldest
         self.auction: list[tuple[int, int]] = []  # (seat, suit or -1 for pass)
         self.caller: int | None = None
@@ -407,7 +410,7 @@ class TarabishHand(TrickDeal):
             self._fix_trump(seat, suit)
         elif seat == self.dealer:
             self.hand_void = True
-            self.phase = P.OVER
+            self.phase = OVER_PHASE
         else:
             self.bidder = (seat + 1) % 4
 
@@ -416,7 +419,7 @@ class TarabishHand(TrickDeal):
         self.caller = seat
         for h in self.hands:
             h[suit] = TO_TRUMP[h[suit]]
-        self.phase = P.PLAY
+        self.phase = PLAY_PHASE
         self._begin_turn()
 
     def _begin_turn(self) -> None:
@@ -480,7 +483,7 @@ class TarabishHand(TrickDeal):
         pts = sum(POINTS[x // 13 == tr][BIT_OF[x // 13 == tr][x]] for _, x in trick)
         if len(self.completed) == 9:
             self.card_points[winner & 1] += pts + LAST_TRICK
-            self.phase = P.OVER
+            self.phase = OVER_PHASE
             return
         self.card_points[winner & 1] += pts
         if len(self.completed) == 1:
@@ -565,7 +568,7 @@ class TarabishHand(TrickDeal):
 
     def outcome(self) -> tuple[str | None, list[int] | None]:
         """``(result, hand_score)`` of a finished hand (``(None, None)`` before the end)."""
-        if self.phase != P.OVER:
+        if self.phase != OVER_PHASE:
             return None, None
         if self.hand_void or self.caller is None:
             return None, [0, 0]
@@ -587,15 +590,15 @@ class TarabishDeal(TarabishHand):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == P.AUCTION:
+        if self.phase == AUCTION_PHASE:
             return (self.bidder,)
-        if self.phase == P.PLAY:
+        if self.phase == PLAY_PHASE:
             return (self.turn,)
         return ()
 
     @property
     def is_over(self) -> bool:
-        return self.phase == P.OVER
+        return self.phase == OVER_PHASE
 
     def closed_refusal(self) -> IllegalAction:
         if self.hand_void:
@@ -606,18 +609,18 @@ class TarabishDeal(TarabishHand):
 
     def may_declare(self, seat: int) -> bool:
         """Whether ``declare_runs`` would declare something for ``seat`` now."""
-        return (self.phase == P.PLAY and not self.completed and seat == self.turn
+        return (self.phase == PLAY_PHASE and not self.completed and seat == self.turn
                 and self.run_total[seat] > 0 and seat not in self.declared)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == P.AUCTION:
+        if self.phase == AUCTION_PHASE:
             if seat != self.bidder:
                 return []
             out = [Action.call_trump(s) for s in SUITS]
             if seat != self.dealer or self.opts.dealer_may_pass:
                 out.insert(0, Action.pass_())
             return out
-        if self.phase != P.PLAY:
+        if self.phase != PLAY_PHASE:
             return []
         out = []
         if seat == self.turn:
@@ -645,7 +648,7 @@ class TarabishDeal(TarabishHand):
         raise IllegalAction("{action} is not an action of tarabish", action=kind)
 
     def _bid(self, seat: int, action: Action) -> list[Event]:
-        if self.phase != P.AUCTION:
+        if self.phase != AUCTION_PHASE:
             raise IllegalAction("the auction is over: {suit} are trumps", suit=self.trump)
         if seat != self.bidder:
             raise self.not_your_turn(seat)
@@ -672,7 +675,7 @@ class TarabishDeal(TarabishHand):
                 for s in self.declared[since:]]
 
     def _declare(self, seat: int) -> list[Event]:
-        if self.phase != P.PLAY:
+        if self.phase != PLAY_PHASE:
             raise IllegalAction("runs are declared at your first turn to play, once trump "
                                 "has been called")
         if self.completed:
@@ -721,7 +724,7 @@ class TarabishDeal(TarabishHand):
                              card=name(ref), cards=cards)
 
     def _play(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == P.AUCTION:
+        if self.phase == AUCTION_PHASE:
             raise IllegalAction("trump has not been called yet ({seat} to speak)",
                                 seat=self.bidder)
         if seat != self.turn:
@@ -770,12 +773,12 @@ class TarabishDeal(TarabishHand):
     def _concede(self, seat: int) -> list[Event]:
         if not self.opts.allow_concede:
             raise IllegalAction("conceding is not allowed at this table")
-        if self.phase != P.PLAY:
+        if self.phase != PLAY_PHASE:
             raise IllegalAction("you can concede only once trump has been called; pass instead")
         self.conceded_by = seat
         if not self.runs_resolved:
             self.resolve_runs()
-        self.phase = P.OVER
+        self.phase = OVER_PHASE
         return [public("concede", seat=seat, team=seat & 1),
                 public("deal_over", summary=self.summary())]
 
@@ -791,7 +794,7 @@ class TarabishDeal(TarabishHand):
 
     def visible_hand(self, seat: int) -> list[str]:
         """What ``seat`` sees of his hand: his first six cards during the auction."""
-        if self.phase == P.AUCTION or (self.hand_void and self.trump < 0):
+        if self.phase == AUCTION_PHASE or (self.hand_void and self.trump < 0):
             return [name(c) for c in sort_for_display(self.dealt[seat][:6],
                                                       self.strength_table())]
         return self.hand_names(seat)
@@ -872,7 +875,7 @@ class TarabishDeal(TarabishHand):
 
     def summary(self) -> dict[str, Any]:
         result, score = self.outcome()
-        over = self.phase == P.OVER
+        over = self.phase == OVER_PHASE
         return {
             "dealer": self.dealer,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
@@ -1012,11 +1015,11 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
     (auction) or ``(seat, card int)`` (plays) so tests can replay it through ``apply``."""
     assert isinstance(deal, TarabishDeal)
     rnd = rng.random
-    if deal.phase == P.AUCTION:
+    if deal.phase == AUCTION_PHASE:
         _random_auction(deal, rnd, log)
-    if deal.phase != P.OVER:
+    if deal.trick and deal.phase != OVER_PHASE:
         _finish_trick(deal, rnd, log)
-    if deal.phase == P.OVER:
+    if deal.phase == OVER_PHASE:
         return deal.outcome()[1] or [0, 0]
     run_seat, run_pts, bella_seat = _bonuses(deal)
     cp = _random_tricks(deal, rnd, log)
@@ -1027,7 +1030,7 @@ def _playout(deal: Deal, rng: random.Random, log: list[tuple[int, Any]] | None) 
         cp[bella_seat & 1] += BELLA
         total += BELLA
     assert deal.caller is not None
-    deal.phase = P.OVER
+    deal.phase = OVER_PHASE
     return hand_result(deal.caller & 1, cp, total, deal.opts.half_bait_is_whole_bait)[1]
 
 
@@ -1036,7 +1039,7 @@ def _random_auction(deal: TarabishDeal, rnd: Callable[[], float],
     """The auction with uniformly random legal bids (a pass is the fifth choice, when the
     bidder may pass)."""
     may_pass = deal.opts.dealer_may_pass
-    while deal.phase == P.AUCTION:
+    while deal.phase == AUCTION_PHASE:
         seat = deal.bidder
         i = int(rnd() * (4 if seat == deal.dealer and not may_pass else 5))
         if log is not None:
@@ -1049,7 +1052,7 @@ def _finish_trick(deal: TarabishDeal, rnd: Callable[[], float],
     """Finish a trick in progress on the readable core (:meth:`TarabishHand.fast_legal`):
     a player's runs are declared at his first turn, bella is announced with its second
     card."""
-    while deal.trick and deal.phase != P.OVER:
+    while deal.trick and deal.phase != OVER_PHASE:
         seat = deal.turn
         if deal.may_declare(seat):
             deal.declared.append(seat)
@@ -1082,6 +1085,21 @@ def _bonuses(deal: TarabishDeal) -> tuple[int | None, int, int | None]:
     return run_seat, run_pts, bella_seat
 
 
+def _random_card(h: list[int], n: int, rnd: Callable[[], float]) -> tuple[int, int]:
+    """Take a uniformly random card from the ``n`` cards of strength masks ``h`` (any card
+    is legal): its ``(suit, bit)``, removed from ``h``."""
+    i = int(rnd() * n)
+    s = 0
+    m = h[0]
+    while i >= POP[m]:
+        i -= POP[m]
+        s += 1
+        m = h[s]
+    b = BITS[m][i]
+    h[s] = m ^ (1 << b)
+    return s, b
+
+
 def _random_tricks(deal: TarabishDeal, rnd: Callable[[], float],
                    log: list[tuple[int, Any]] | None) -> list[int]:
     """Play the hand's remaining whole tricks with uniformly random legal cards (section 4
@@ -1099,21 +1117,27 @@ def _random_tricks(deal: TarabishDeal, rnd: Callable[[], float],
     leader = deal.leader
     n = 9 - len(deal.completed)
     while n:
-        led, b = _random_card(hands[leader], n, rnd)
+        s, b = _random_card(hands[leader], n, rnd)
         if log is not None:
-            log.append((leader, cards[led][b]))
-        tp = pts[led][b]
+            log.append((leader, cards[s][b]))
+        led = s
+        tp = pts[s][b]
         winner = leader
-        best, bt = (100 + b, b) if led == tr else (b, -1)
+        if s == tr:
+            best = 100 + b
+            bt = b
+        else:
+            best = b
+            bt = -1
         for seat in FOLLOWERS[leader]:
             h = hands[seat]
             _, s, m = following_duty(h, led, tr, best, bt, px and winner == seat ^ 2, hp)
-            if s < 0:  # any card
-                s, b = _random_card(h, n, rnd)
-            else:
+            if s >= 0:
                 bl = bits[m]
                 b = bl[int(rnd() * len(bl))]
                 h[s] ^= 1 << b
+            else:  # any card
+                s, b = _random_card(h, n, rnd)
             if log is not None:
                 log.append((seat, cards[s][b]))
             tp += pts[s][b]
@@ -1130,23 +1154,6 @@ def _random_tricks(deal: TarabishDeal, rnd: Callable[[], float],
         n -= 1
     cp[leader & 1] += LAST_TRICK
     return cp
-
-
-def _random_card(h: list[int], n: int, rnd: Callable[[], float]) -> tuple[int, int]:
-    """Take a uniformly random card from the ``n`` cards of strength masks ``h`` (any card
-    is legal): its ``(suit, bit)``, removed from ``h``."""
-    i = int(rnd() * n)
-    s = 0
-    m = h[0]
-    k = POP[m]
-    while i >= k:
-        i -= k
-        s += 1
-        m = h[s]
-        k = POP[m]
-    b = BITS[m][i]
-    h[s] = m ^ (1 << b)
-    return s, b
 
 
 INFO = GameInfo(
