@@ -85,6 +85,9 @@ SCORING_CHOICES: Final = [
     app_commands.Choice(name=pgettext_noop("command description", "IMPs (Tarabish)"),
                         value="imps")]
 MESSAGE_CHARS: Final = 1900
+POST_INTERVAL: Final = 0.05
+"""Seconds between two REST calls of the close's posting (at most 20 a second, under
+Discord's global 50 with room for the tables)."""
 
 
 def parse_when(text: str, zone: ZoneInfo) -> dt.datetime:
@@ -126,6 +129,7 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
         self.run = run
         self._task: asyncio.Task[None] | None = None
         self._posting: asyncio.Lock = asyncio.Lock()
+        self._next_post = 0.0
 
     async def cog_load(self) -> None:
         if self.run:
@@ -393,11 +397,21 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                                                                board=board)
             await self._dm(member, [f"**{title}**", *lines])
 
+    async def _paced(self) -> None:
+        """Wait for the close's next message slot (:data:`POST_INTERVAL`)."""
+        loop = asyncio.get_running_loop()
+        wait = self._next_post - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._next_post = max(loop.time(), self._next_post) + POST_INTERVAL
+
     async def _dm(self, user_id: int, lines: list[str]) -> bool:
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await self._paced()
+            channel = await self.bot.create_dm(discord.Object(user_id))
             for page in pages_of(lines, MESSAGE_CHARS):
-                await user.send("\n".join(page), allowed_mentions=NO_PINGS)
+                await self._paced()
+                await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
             return True
         except discord.HTTPException:
             log.info("could not DM user %s a duplicate message", user_id)
@@ -437,6 +451,7 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
             lines = [f"**{safe_name(event.name)}** — {header_line(event.game, score, t)}",
                      *ranking_lines(score, t, safe_name)]
             for page in pages_of(lines, MESSAGE_CHARS):
+                await self._paced()
                 await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
         sides = directions_of(event)
         boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
@@ -449,8 +464,10 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                 lines += ["", t.gettext("The hands as dealt:"),
                           *hand_record_lines(sides, hands, boards[travel.board].dealer, t)]
             for page in pages_of(lines, MESSAGE_CHARS):
+                await self._paced()
                 await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
         if results.records and await self.store.claim_duplicate_post(event.id, "records"):
+            await self._paced()
             await thread.send(t.gettext("Every board's record (tricktable duplicate score "
                                         "reads the folder):"),
                               file=discord.File(io.BytesIO(records_zip(results)),
