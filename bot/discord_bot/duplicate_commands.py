@@ -47,6 +47,8 @@ from bot.discord_bot.club_common import (
     require_admin,
 )
 from bot.discord_bot.club_texts import clip, pages_of, stamp
+from bot.discord_bot.duplicate_review import BoardReview, ReviewSource, review_view
+from bot.discord_bot.duplicate_review import bind as bind_reviews
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.safe import NO_PINGS, safe_name
 from bot.duplicate.service import (
@@ -130,6 +132,7 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
         self._task: asyncio.Task[None] | None = None
         self._posting: asyncio.Lock = asyncio.Lock()
         self._next_post = 0.0
+        bind_reviews(bot, ReviewSource(store, languages))
 
     async def cog_load(self) -> None:
         if self.run:
@@ -395,7 +398,8 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                                  reveal.ai_result, own, t, safe_name)
             title = t.gettext("{event}: board {board}").format(event=safe_name(event.name),
                                                                board=board)
-            await self._dm(member, [f"**{title}**", *lines])
+            await self._dm(member, [f"**{title}**", *lines],
+                           review_view(event.id, board, entrant.id, t))
 
     async def _paced(self) -> None:
         """Wait for the close's next message slot (:data:`POST_INTERVAL`)."""
@@ -405,13 +409,19 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
             await asyncio.sleep(wait)
         self._next_post = max(loop.time(), self._next_post) + POST_INTERVAL
 
-    async def _dm(self, user_id: int, lines: list[str]) -> bool:
+    async def _dm(self, user_id: int, lines: list[str],
+                  view: discord.ui.View | None = None) -> bool:
+        """DM ``lines`` (paged), ``view`` under the last page."""
         try:
             await self._paced()
             channel = await self.bot.create_dm(discord.Object(user_id))
-            for page in pages_of(lines, MESSAGE_CHARS):
+            pages = pages_of(lines, MESSAGE_CHARS)
+            for n, page in enumerate(pages):
                 await self._paced()
-                await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
+                if view is not None and n == len(pages) - 1:
+                    await channel.send("\n".join(page), allowed_mentions=NO_PINGS, view=view)
+                else:
+                    await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
             return True
         except discord.HTTPException:
             log.info("could not DM user %s a duplicate message", user_id)
@@ -518,5 +528,7 @@ def records_zip(results: EventResults) -> bytes:
 
 async def setup(bot: commands.Bot, store: Store, service: TableService,
                 languages: Languages, *, run: bool = True) -> None:
-    """Add the ``/duplicate`` cog (its board watcher runs from ``cog_load``)."""
+    """Add the ``/duplicate`` cog (its board watcher runs from ``cog_load``) and the
+    boards' Review buttons."""
     await bot.add_cog(DuplicateCog(bot, store, service, languages, run=run))
+    bot.add_dynamic_items(BoardReview)

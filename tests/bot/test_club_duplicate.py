@@ -132,6 +132,22 @@ async def _run_event(h: Harness, tmp_path: Path, game: str, scoring: str,
             finished[a.user.id].add(board)
             finished[b.user.id].add(board)
             check_no_leak()
+    # The board's Review under the reveal: for the entrant's members; a forged click by
+    # another entrant's member is refused privately.
+    first, second = pairs[0][0], pairs[1][0]
+    own = await app.store.duplicate_entrant_of(event.id, first.user.id)
+    theirs = await app.store.duplicate_entrant_of(event.id, second.user.id)
+    assert own is not None and theirs is not None
+    mine_id = f"dup:rv:{event.id}:1:{own.id}:0"
+    shown = next(m for m in first.dms if "Night: board 1**" in m.content)
+    review = await first.in_dm().click(shown, mine_id)
+    assert review.ephemeral and "once you have finished" not in review.content
+    assert any(suit in review.content for suit in "♠♥♦♣"), review.content
+    other = next(m for m in second.dms if "Night: board 1**" in m.content)
+    other.component(f"dup:rv:{event.id}:1:{theirs.id}:0")["custom_id"] = mine_id
+    refused = await second.in_dm().click(other, mine_id)
+    assert refused.ephemeral and "once you have finished it" in refused.content
+
     cog = app.bot.get_cog("ClubDuplicate")
     with pytest.raises(DuplicateError, match="already played board 1"):
         await cog.service.play_board(event.id, h.guild.id, pairs[0][0].user.id, 1, {},
