@@ -242,8 +242,9 @@ class DuplicateService:
         if event.status != "open" or now >= event.closes_at:
             raise DuplicateError(N_("the event {name} is closed"), name=event.name)
         if now < event.opens_at:
+            local = event.opens_at.astimezone(ZoneInfo(event.time_zone))
             raise DuplicateError(N_("the event {name} opens at {time}"), name=event.name,
-                                 time=f"<t:{int(event.opens_at.timestamp())}:F>")
+                                 time=f"{local:%Y-%m-%d %H:%M} ({event.time_zone})")
 
     async def enter(self, event_id: int, guild_id: int, user_id: int, name: str,
                     partner: tuple[int, str] | None = None) -> DuplicateEntrant:
@@ -397,13 +398,14 @@ class DuplicateService:
             await self.close(event.id, event.guild_id)
 
     async def run(self, poll_seconds: float = 60.0) -> None:
-        """Watch the tables for finished boards and close events at their window's end."""
+        """Watch the tables for finished boards and close events at their window's end
+        (looked for every ``poll_seconds`` on the service's clock)."""
         watcher = self.tables.watch()
         await self.reconcile()
 
         async def closer() -> None:
             while True:
-                await asyncio.sleep(poll_seconds)
+                await self.clock.sleep(poll_seconds)
                 for event in await self.store.due_duplicate_events(self.clock.now()):
                     try:
                         await self.close(event.id, event.guild_id)

@@ -194,3 +194,31 @@ async def test_close_scores_like_the_cli_and_averages_unfinished(world: World) -
         (r.rank, r.entrant, r.total) for r in results.score.ranking]
     card = results.score.card("P100")
     assert card is not None and card.finished == 1 and not card.boards[1].finished
+
+
+async def test_the_window_opens_and_closes_on_the_clock(world: World) -> None:
+    w = world
+    later = await w.dup.create_event(
+        GUILD, 1, "Sunday", "turup", boards=1, opens_at=START + dt.timedelta(days=1),
+        closes_at=START + dt.timedelta(days=2), time_zone="Europe/Oslo", created_by=1)
+    with pytest.raises(DuplicateError, match=r"opens at 2026-11-28 21:00 \(Europe/Oslo\)"):
+        await w.dup.enter(later.id, GUILD, 100, "Ann")
+    event_id = await make_event(w, boards=1)
+    await w.dup.enter(event_id, GUILD, 100, "Ann")
+    start = await w.dup.play(event_id, GUILD, 100, NAMES, w.place)
+    # The window ends with the board under way: the watcher closes the event on the
+    # service's clock; the board is left unfinished and its table closed.
+    await w.clock.advance(to=START + dt.timedelta(days=2, minutes=5))
+    for _ in range(500):
+        event = await w.store.get_duplicate_event(event_id)
+        if event is not None and event.status == "closed" and not w.tables.holds(
+                start.table_id):
+            break
+        await asyncio.sleep(0.01)
+    assert event is not None and event.status == "closed"
+    assert not w.tables.holds(start.table_id)
+    results = await w.dup.results(event)
+    card = results.score.card("Ann")
+    assert card is not None and card.rank is None and card.finished == 0
+    with pytest.raises(DuplicateError, match="is closed"):
+        await w.dup.enter(event_id, GUILD, 101, "Bo")
