@@ -47,6 +47,7 @@ from bot.discord_bot.club_common import (
     require_admin,
 )
 from bot.discord_bot.club_texts import clip, pages_of, stamp
+from bot.discord_bot.duplicate_pictures import hand_record_png
 from bot.discord_bot.duplicate_review import BoardReview, ReviewSource, review_view
 from bot.discord_bot.duplicate_review import bind as bind_reviews
 from bot.discord_bot.languages import Languages
@@ -61,6 +62,7 @@ from bot.duplicate.text import (
     ai_text,
     best_by_board,
     card_lines,
+    hand_labels,
     hand_record_lines,
     header_line,
     ranking_lines,
@@ -70,6 +72,7 @@ from bot.duplicate.text import (
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import command
 from bot.service import TableService
+from bot.setting_ranges import in_force
 from games.ai import Budget
 from games.registry import GAMES
 from storage import ChannelLocation
@@ -465,17 +468,31 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                 await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
         sides = directions_of(event)
         boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
+        images = in_force(await self.store.get_guild_settings(event.guild_id)).images
         for travel in score.travellers:
             if not await self.store.claim_duplicate_post(event.id, f"board:{travel.board}"):
                 continue
             lines = traveller_lines(travel, score.method, t, safe_name)
             hands = results.hands.get(travel.board)
+            picture: discord.File | None = None
             if hands:
+                dealer = boards[travel.board].dealer
                 lines += ["", t.gettext("The hands as dealt:"),
-                          *hand_record_lines(sides, hands, boards[travel.board].dealer, t)]
-            for page in pages_of(lines, MESSAGE_CHARS):
+                          *hand_record_lines(sides, hands, dealer, t)]
+                if images:
+                    labelled = hand_labels(sides, hands, dealer, t)
+                    png = await asyncio.to_thread(hand_record_png, [x for x, _ in labelled],
+                                                  [h for _, h in labelled])
+                    picture = discord.File(io.BytesIO(png),
+                                           filename=f"board-{travel.board}.png")
+            pages = pages_of(lines, MESSAGE_CHARS)
+            for n, page in enumerate(pages):
                 await self._paced()
-                await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
+                if picture is not None and n == len(pages) - 1:
+                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS,
+                                      file=picture)
+                else:
+                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
         if results.records and await self.store.claim_duplicate_post(event.id, "records"):
             await self._paced()
             await thread.send(t.gettext("Every board's record (tricktable duplicate score "

@@ -170,13 +170,13 @@ def event_text(game: str, score: EventScore, t: Translator | None = None,
     return "\n".join(lines)
 
 
-def hand_record_lines(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[str]],
-                      dealer: int | None, t: Translator | None = None) -> list[str]:
-    """The hands as dealt, per direction (each seat of it in turn; the dealer marked)."""
-    from bot.words.cards import cards_text
-
+def hand_labels(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[str]],
+                dealer: int | None, t: Translator | None = None
+                ) -> list[tuple[str, Sequence[str]]]:
+    """Each hand as dealt with its label, per direction (each seat of it in turn; the
+    dealer marked): what the text and the picture of a hand record show."""
     t = or_english(t)
-    lines = []
+    out: list[tuple[str, Sequence[str]]] = []
     for direction, seats in enumerate(sides):
         for seat in seats:
             if seat >= len(hands):
@@ -186,8 +186,17 @@ def hand_record_lines(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[s
                 # Translators: A hand record's label of the dealer's hand: {direction} is
                 # "Direction 1".
                 label = t.gettext("{direction}, dealer").format(direction=label)
-            lines.append(f"{label}: {cards_text(hands[seat])}")
-    return lines
+            out.append((label, hands[seat]))
+    return out
+
+
+def hand_record_lines(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[str]],
+                      dealer: int | None, t: Translator | None = None) -> list[str]:
+    """The hands as dealt, one line each (:func:`hand_labels`)."""
+    from bot.words.cards import cards_text
+
+    return [f"{label}: {cards_text(hand)}" for label, hand in hand_labels(sides, hands,
+                                                                          dealer, t)]
 
 
 def ai_text(result: BoardResult, method: str, t: Translator | None = None) -> str:

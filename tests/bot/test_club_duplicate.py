@@ -254,3 +254,32 @@ async def _human_moves_some(app: App, table_id: int, users: list[int]) -> None:
 async def test_duplicate_event(fake_discord: Harness, tmp_path: Path, game: str,
                                scoring: str, capsys: pytest.CaptureFixture[str]) -> None:
     await _run_event(fake_discord, tmp_path, game, scoring, capsys)
+
+
+async def test_lone_entrant_with_ai_partner_and_hand_pictures(fake_discord: Harness,
+                                                              tmp_path: Path) -> None:
+    h = fake_discord
+    app = await start_app(h, tmp_path, ai_budget_ms=3, guild_settings={"images": True})
+    mona, ann = h.user("mona", manager=True), h.user("ann")
+    await mona.slash("duplicate", "create", name="Solo", game="turup", boards=1,
+                     closes="2030-01-01 20:00")
+    [event] = await app.store.list_duplicate_events(h.guild.id)
+    assert not (await ann.slash("duplicate", "enter")).ephemeral
+    started = await ann.slash("duplicate", "play")
+    assert "Board 1 is dealt" in started.content
+    [play] = await app.store.list_duplicate_plays(event.id)
+    assert play.table_id is not None
+    seats = app.service.info(play.table_id).seats
+    assert sum(1 for s in seats if s is not None and not s.is_ai) == 1  # an AI partner
+    await _human_moves(app, play.table_id, [ann.user.id])
+    await h.wait_until(lambda: next((m for m in ann.dms if "Solo: board 1**" in m.content),
+                                    None), what="the reveal")
+    await mona.slash("duplicate", "close")
+    thread = await h.wait_until(lambda: next(
+        (c for c in h.server.channels.values() if c.name == "Results: Solo"), None),
+        what="the results thread")
+    board = await h.wait_until(lambda: next(
+        (m for m in h.server.messages(thread) if m.content.startswith("Board 1\n")), None),
+        what="the board's message")
+    [picture] = board.files.values()
+    assert picture.filename == "board-1.png" and picture.data[:8] == b"\x89PNG\r\n\x1a\n"
