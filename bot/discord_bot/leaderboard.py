@@ -11,7 +11,10 @@
   the game the player has played most.
 * ``/season start name`` / ``/season end`` (Manage Server) — rating seasons: while one
   runs, every rated match also counts on that season's own leaderboard (starting fresh);
-  the all-time ratings always update. Starting a season ends the running one.
+  the all-time ratings always update. Starting a season ends the running one. The name
+  is stored cleaned to one line of visible characters, 1 to :data:`MAX_SEASON_NAME` of
+  them (:func:`~bot.discord_bot.ranges.name_in_range`): a blank or longer one (a forged
+  option) is refused privately and nothing changes.
 * ``/history [game] [user]`` — the server's matches (or a player's rated matches of one
   game) with their result, newest first, :data:`HISTORY_PER_PAGE` a page
   (:func:`bot.stats.history_page`, offset paging), of the channels the member who runs it
@@ -81,7 +84,7 @@ from bot.discord_bot.club_texts import (
 )
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.match_access import public_in, reader_channels
-from bot.discord_bot.ranges import in_range
+from bot.discord_bot.ranges import in_range, name_in_range
 from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command, local_name
@@ -104,6 +107,8 @@ PER_PAGE: Final = 10
 MAX_BOARD_PAGE: Final = 1000
 """The highest ``/leaderboard page`` (Discord offers 1 to this; checked again here)."""
 HISTORY_PER_PAGE: Final = 10
+MAX_SEASON_NAME: Final = 100
+"""The longest ``/season start name`` (in visible characters; checked again here)."""
 CUSTOM_ID_LIMIT: Final = 100
 GAME_CHOICES: Final = [app_commands.Choice(name=info.title, value=name)
                        for name, info in GAMES.items()]
@@ -522,12 +527,13 @@ class StatsCog(commands.Cog, name="ClubStats"):
                                               "The season's name, e.g. 'Spring 2027'"))
     @app_commands.rename(name=pgettext_noop("command name", "name"))
     async def season_start(self, interaction: discord.Interaction[Any],
-                           name: app_commands.Range[str, 1, 100]) -> None:
+                           name: app_commands.Range[str, 1, MAX_SEASON_NAME]) -> None:
         async def work(t: Translator) -> Reply:
             require_admin(interaction, N_("only members with the Manage Server permission "
                                           "may start a rating season"))
-            season = await start_rating_season(self.store, guild_of(interaction), name.strip(),
-                                               discord.utils.utcnow())
+            season = await start_rating_season(
+                self.store, guild_of(interaction),
+                name_in_range(name, MAX_SEASON_NAME, "name"), discord.utils.utcnow())
             # Translators: {command} is the command /leaderboard (a link) and its option
             # season, "/leaderboard season:".
             return Reply(content=t.gettext(

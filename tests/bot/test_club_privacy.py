@@ -172,8 +172,11 @@ def forged(user: SimulatedUser, option: str, value: Any, *path: str, **options: 
            ) -> Any:
     """``/path options`` with ``option`` then replaced by ``value`` (no choice of it)."""
     record = user.build_slash(*path, **options)
-    for entry in record.payload["data"]["options"]:
-        if entry["name"] == option:
+    entries = list(record.payload["data"]["options"])
+    while entries:  # a subcommand's options are nested in it
+        entry = entries.pop()
+        entries += entry.get("options", [])
+        if entry["name"] == option and "value" in entry:
             entry["value"] = value
     return record
 
@@ -230,4 +233,28 @@ async def test_a_forged_record_pick_that_is_no_match_id_is_refused(
                          ).wait_filled()
         assert refused.ephemeral_for == alice.id and not refused.attachments
         assert "not from this server" in refused.content, (value, refused.content)
+    await stop_club(fake_discord, app)
+
+
+@pytest.mark.parametrize("name", ["   ", "\u200b\u2029\u202e", "x" * 101, "Spring " * 700],
+                         ids=["blank", "invisible", "101", "4900"])
+async def test_a_forged_season_name_is_refused_privately_and_nothing_is_stored(
+        fake_discord: Harness, tmp_path: Path, name: str) -> None:
+    app = await start_club(fake_discord, tmp_path)
+    guild = fake_discord.guild.id
+    mona = fake_discord.user("mona", manager=True)
+    running = await mona.slash("season", "start", name="  Winter\u202e\n2026 ")
+    assert not running.ephemeral
+    [winter] = await app.store.list_seasons(guild, league_id=None)
+    assert (winter.name, winter.status) == ("Winter 2026", "active")  # stored cleaned
+    before = list(fake_discord.server.messages(fake_discord.channel))
+
+    result = await fake_discord.interact(forged(mona, "name", name, "season", "start",
+                                                name="Spring"))
+    assert result.ephemeral and result.message is not None
+    assert result.message.ephemeral_for == mona.id
+    assert "must be 1 to 100 visible characters long" in result.content, result.content
+    assert await app.store.list_seasons(guild, league_id=None) == [winter]  # still running
+    assert list(fake_discord.server.messages(fake_discord.channel)) == [
+        *before, result.message]
     await stop_club(fake_discord, app)
