@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from bot import simulate, terminal
 from bot.cli_lang import ENGLISH, Words, add_lang_argument, argparse_speaking, help_language
 from bot.duplicate import cli as duplicate_cli
+from bot.web.cli import extend_play  # light: the server is imported by --web only
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -203,6 +204,7 @@ def build_parser(t: Words = ENGLISH) -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_db_upgrade)
 
     terminal.add_parser(sub, t)
+    extend_play(sub.choices["play"], t)
     simulate.add_parser(sub, t)
     duplicate_cli.add_parser(sub, t)
 

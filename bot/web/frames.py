@@ -76,7 +76,7 @@ class Words:
             "dealer": t.gettext("dealer"), "trump": t.gettext("Trump"),
             "last_trick": t.gettext("Last trick"), "review": t.gettext("Review"),
             "back": t.gettext("Back"), "tricks": t.gettext("Tricks"),
-            "bella": t.gettext("Bella"),
+            "bella": t.gettext("Bella"), "hand": t.gettext("My hand"),
             "your_turn": t.gettext("Your turn: choose with the buttons (Tab, Enter or a click)."),
         }
         return {"v": VERSION, "type": "hello", "table": info.id, "game": info.game,

@@ -72,6 +72,7 @@ class Labels(TypedDict):
     tricks: str
     bella: str
     your_turn: str
+    hand: str
 
 
 class HelloFrame(TypedDict):

@@ -93,6 +93,7 @@ export interface Labels {
   tricks: string;
   bella: string;
   your_turn: string;
+  hand: string;
 }
 
 /** What just happened, in one sentence (for the log and the live region). */

@@ -1,0 +1,154 @@
+"""The page in a real browser (Playwright driving Debian's chromium) at phone size: a whole
+deal of every game played by its buttons, a spectator's page, a reload mid-deal, and the
+stable interface (cards as buttons named ``K♠``/``Q♥ ×2``, legal ones enabled, a
+``role=log`` live region, no horizontal scrolling)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import Seat, TableService
+from bot.web import links
+from bot.web.server import WebServer
+from bot.web.viewer import WebConfig
+from games.registry import GAMES
+from storage import TerminalLocation, open_store
+
+playwright = pytest.importorskip("playwright.async_api")
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Debian chromium")
+
+HUMAN = 1
+PHONE = {"width": 390, "height": 844}
+CARD_NAME = re.compile(r"^(10|[2-9JQKA])[♠♥♦♣]( ×\d+)?(, .*)?$")
+
+
+class Table:
+    def __init__(self, service: TableService, server: WebServer, secret: bytes) -> None:
+        self.service = service
+        self.server = server
+        self.secret = secret
+
+    async def open(self, game: str, *, pace: float = 0) -> tuple[int, str]:
+        n = GAMES[game].player_counts[0]
+        seats: list[Seat | None] = [Seat.human(HUMAN, "Ann")] + [
+            Seat.ai("random", name) for name in ("Bo", "Cy", "Di", "Ed", "Fa")[:n - 1]]
+        table = await self.service.create_table(
+            TerminalLocation(f"browser:{game}"), game, seats=seats, players=n, seed=11,
+            ai_pace=pace,
+            turn_timeout=0, start=True)
+        return table, self.link(table, HUMAN, "seat")
+
+    def link(self, table: int, user: int, role: links.Role) -> str:
+        key = links.issue(self.secret, table, user, role, time.time())
+        return f"{self.server.base_url}/#k={key}"
+
+
+@pytest.fixture
+async def tables(tmp_path: Path) -> AsyncIterator[Table]:
+    store = await open_store(f"sqlite:///{tmp_path / 'b.db'}")
+    service = TableService(store)
+    await service.start()
+    config = WebConfig(secret=b"b" * 32)
+    server = WebServer(service, config, port=0)
+    await server.start()
+    try:
+        yield Table(service, server, config.secret)
+    finally:
+        await server.stop()
+        await service.close()
+        await store.close()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    async with playwright.async_playwright() as p:
+        b = await p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            await b.close()
+
+
+async def _step(page: Any) -> bool:
+    """Make one decision if there is one: a playable card first, else a decision button
+    (never Concede while a card is playable). ``False`` when the deal's result shows."""
+    if await page.locator("#result").is_visible():
+        return False
+    for target in ("#hand button:not([disabled])", "#decisions button"):
+        button = page.locator(target).first
+        if await button.count():
+            # redrawn meanwhile, or the result came up: look again
+            with contextlib.suppress(playwright.Error):
+                await button.click(timeout=1000)
+            return True
+    await page.wait_for_timeout(40)
+    return True
+
+
+async def _check_interface(page: Any) -> None:
+    names = await page.locator("#hand button").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert names and all(CARD_NAME.match(n) for n in names), names
+    assert await page.locator("[role=log]").count() == 1
+    wide = await page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= PHONE["width"], wide
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_whole_deal_of_every_game_from_the_page(tables: Table, browser: Any,
+                                                        game: str) -> None:
+    _, url = await tables.open(game)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(url)
+    await page.wait_for_selector("#hand button", timeout=20000)
+    await _check_interface(page)
+    end = time.monotonic() + 120
+    while await _step(page):
+        assert time.monotonic() < end, "the deal did not finish"
+    assert await page.locator("#resulttitle").inner_text()
+    log = await page.locator("[role=log]").inner_text()
+    assert await page.locator("#resulttitle").inner_text() in log
+    await page.locator("#reviewbutton").click()
+    assert await page.locator("#review section").count() >= 1
+    await page.close()
+
+
+async def test_a_reload_mid_deal_resumes_the_seat(tables: Table, browser: Any) -> None:
+    table, url = await tables.open("turup")
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(url)
+    for _ in range(3):
+        await page.wait_for_selector("#hand button:not([disabled])", timeout=20000)
+        await page.locator("#hand button:not([disabled])").first.click()
+        await page.wait_for_timeout(100)
+    await tables.service.settle()
+    before = tables.service.view(table, 0)["hand"]
+    await page.reload()
+    await page.wait_for_selector("#hand button:not([disabled])", timeout=20000)
+    shown = await page.locator("#hand button").count()
+    assert shown == len(set(before))
+    await page.locator("#hand button:not([disabled])").first.click()
+    await tables.service.settle()
+    assert len(tables.service.view(table, 0)["hand"]) == len(before) - 1
+    await page.close()
+
+
+async def test_a_spectator_page_shows_the_table_without_a_hand(tables: Table,
+                                                               browser: Any) -> None:
+    table, _ = await tables.open("tarabish", pace=0.05)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(tables.link(table, 500, "watch"))
+    await page.wait_for_selector(".seat", timeout=20000)
+    assert await page.locator("#hand button").count() == 0
+    assert await page.locator(".seat").count() == 4
+    assert "Ann" in await page.locator("#seats").inner_text()
+    await page.close()
