@@ -155,6 +155,13 @@ async def test_history_is_public_only_where_every_match_it_shows_was_played(
     assert slow.type == 5
     filled = await slow.wait_filled()
     assert filled.ephemeral_for == alice.id and listed(filled)[0] == secret
+    # A slow page of the public list that may not show there comes privately too.
+    late = await alice.click(first.message, paging(first.message)["o"]["custom_id"])
+    assert late.type == 6
+    [private_page] = await late.wait_followups(1)
+    assert private_page.ephemeral_for == alice.id
+    assert listed(private_page) == [*newest[9:], old_secret]
+    assert first.message.edits == 0
     monkeypatch.undo()
 
     # eve's own list in #general is public: #general's matches only.
