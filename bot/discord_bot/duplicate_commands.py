@@ -65,6 +65,7 @@ from bot.duplicate.text import (
     hand_labels,
     hand_record_lines,
     header_line,
+    percent_text,
     ranking_lines,
     reveal_lines,
     traveller_lines,
@@ -334,6 +335,30 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                     else t.gettext("Board {board} is dealt for you in {place}."))
             return Reply(text.format(board=t.number(start.board), place=where))
         await self._private(interaction, work)
+
+    @duplicate.command(name=pgettext_noop("command name", "leaderboard"),
+                       description=pgettext_noop("command description",
+                                                 "Members by their duplicate results"))
+    @app_commands.describe(game=pgettext_noop("command description",
+                                              "Only events of this game"))
+    @app_commands.rename(game=pgettext_noop("command name", "game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction[Any],
+                          game: str | None = None) -> None:
+        async def work(t: Translator) -> Reply:
+            rows = await self.service.leaderboard(guild_of(interaction), game)
+            if not rows:
+                return Reply(t.gettext("No closed duplicate event counts for the "
+                                       "leaderboard yet."))
+            # Translators: A duplicate leaderboard line: {rank} a place, {member} a mention,
+            # {percent} a matchpoint percentage, {boards} and {events} counts.
+            lines = [t.gettext("{rank}. {member}: {percent} · boards: {boards} · events: "
+                               "{events}").format(
+                rank=t.number(r.rank), member=f"<@{r.user_id}>",
+                percent=percent_text(r.percent, t), boards=t.number(r.boards),
+                events=t.number(r.events)) for r in rows[:25]]
+            return Reply("\n".join(lines))
+        await self._public(interaction, work)
 
     @duplicate.command(name=pgettext_noop("command name", "close"),
                        description=pgettext_noop("command description",

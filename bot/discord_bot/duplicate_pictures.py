@@ -1,7 +1,7 @@
 """A picture of a board's four hands as dealt, for the results thread (when the server's
-pictures are on): one picture per seat, labelled like the text hand record, two a row, each hand drawn
-by the card renderer of the hand panels (:func:`bot.render.hand.draw_hand`). CPU work:
-call :func:`hand_record_png` off the event loop."""
+pictures are on): one picture per seat, labelled like the text hand record, two a row,
+each hand drawn by the card renderer of the hand panels (:func:`bot.render.hand.draw_hand`).
+CPU work: call :func:`hand_record_png` off the event loop."""
 
 from __future__ import annotations
 

@@ -37,6 +37,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -124,6 +125,18 @@ class EventStatus:
     my_finished: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class LeaderRow:
+    """A member on the duplicate leaderboard: ``percent`` is the mean matchpoint
+    percentage over the ``boards`` finished in ``events`` closed leaderboard events."""
+
+    rank: int
+    user_id: int
+    percent: Fraction
+    boards: int
+    events: int
+
+
 def directions_of(event: DuplicateEvent) -> list[tuple[int, ...]]:
     """The event's directions: the game's sides (tuples of seats)."""
     return board_of(event, DuplicateBoard(event.id, 1, "x", 0)).sides()
@@ -164,6 +177,7 @@ class DuplicateService:
         self.on_close = on_close
         self._ai_locks: dict[tuple[int, int, int], asyncio.Lock] = {}
         self._finishing: set[int] = set()
+        self._closed: dict[int, tuple[EventScore, Mapping[str, DuplicateEntrant]]] = {}
 
     # -- events ------------------------------------------------------------------------
 
@@ -511,6 +525,41 @@ class DuplicateService:
         return EventResults(event, scored, {e.name: e for e in entrants.values()}, records,
                             hands)
 
+    async def leaderboard(self, guild_id: int, game: str | None = None,
+                          min_boards: int = 1) -> list[LeaderRow]:
+        """The duplicate leaderboard: every member of the guild's closed events that count
+        for it (``leaderboard``), by the mean matchpoint percentage of the boards they
+        finished (an IMP event is scored in matchpoints for it), then more boards; members
+        with fewer than ``min_boards`` boards are left out."""
+        sums: dict[int, tuple[Fraction, int, set[int]]] = {}
+        for event in await self.store.list_duplicate_events(guild_id, status="closed"):
+            if not event.leaderboard or (game is not None and event.game != game):
+                continue
+            scored = self._closed.get(event.id)
+            if scored is None:
+                results = await self.results(event)
+                scored = (score_event(_results_of(results), event.boards, "matchpoints",
+                                      entrants=list(results.entrants)), results.entrants)
+                self._closed[event.id] = scored  # a closed event never changes
+            score, entrants = scored
+            for row in score.ranking:
+                done = [b.value for b in row.boards if b.finished]
+                for member in entrants[row.entrant].members:
+                    total, boards, events = sums.get(member, (Fraction(0), 0, set()))
+                    sums[member] = (total + sum(done, Fraction(0)), boards + len(done),
+                                    events | {event.id} if done else events)
+        rows = sorted(((total / count, count, len(played), user)
+                       for user, (total, count, played) in sums.items()
+                       if count >= max(1, min_boards)),
+                      key=lambda r: (-r[0], -r[1], r[3]))
+        out: list[LeaderRow] = []
+        for i, (percent, count, n_events, user) in enumerate(rows):
+            prev = out[-1] if out else None
+            same = prev is not None and (prev.percent, prev.boards) == (percent, count)
+            out.append(LeaderRow(prev.rank if same and prev else i + 1, user, percent,
+                                 count, n_events))
+        return out
+
     async def close(self, event_id: int, guild_id: int) -> EventResults:
         """Close the event (idempotent): boards under way stay unfinished and their tables
         are closed; ``on_close`` is awaited (the front end posts the results, each piece
@@ -528,6 +577,11 @@ class DuplicateService:
         if self.on_close is not None:
             await self.on_close(event)
         return results
+
+
+def _results_of(results: EventResults) -> list[BoardResult]:
+    """The finished results of a scored event (for scoring it again another way)."""
+    return [row.result for travel in results.score.travellers for row in travel.rows]
 
 
 def _hands(record: Mapping[str, Any]) -> list[list[str]]:

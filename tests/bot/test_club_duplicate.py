@@ -262,7 +262,7 @@ async def test_lone_entrant_with_ai_partner_and_hand_pictures(fake_discord: Harn
     app = await start_app(h, tmp_path, ai_budget_ms=3, guild_settings={"images": True})
     mona, ann = h.user("mona", manager=True), h.user("ann")
     await mona.slash("duplicate", "create", name="Solo", game="turup", boards=1,
-                     closes="2030-01-01 20:00")
+                     closes="2030-01-01 20:00", leaderboard=True)
     [event] = await app.store.list_duplicate_events(h.guild.id)
     assert not (await ann.slash("duplicate", "enter")).ephemeral
     started = await ann.slash("duplicate", "play")
@@ -283,3 +283,7 @@ async def test_lone_entrant_with_ai_partner_and_hand_pictures(fake_discord: Harn
         what="the board's message")
     [picture] = board.files.values()
     assert picture.filename == "board-1.png" and picture.data[:8] == b"\x89PNG\r\n\x1a\n"
+    # The event counts for the duplicate leaderboard: Ann alone in her direction, 50%.
+    ranked = await ann.slash("duplicate", "leaderboard")
+    assert f"1. <@{ann.user.id}>: 50.00% · boards: 1 · events: 1" in ranked.content
+    assert ranked.callback.json["data"]["allowed_mentions"].get("users", []) == []

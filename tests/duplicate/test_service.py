@@ -222,3 +222,30 @@ async def test_the_window_opens_and_closes_on_the_clock(world: World) -> None:
     assert card is not None and card.rank is None and card.finished == 0
     with pytest.raises(DuplicateError, match="is closed"):
         await w.dup.enter(event_id, GUILD, 101, "Bo")
+
+
+async def test_leaderboard_counts_closed_leaderboard_events_in_matchpoints(world: World
+                                                                           ) -> None:
+    w = world
+    counted = await w.dup.create_event(
+        GUILD, 1, "Counted", "tarabish", boards=1, opens_at=START,
+        closes_at=START + dt.timedelta(days=2), time_zone="UTC", created_by=1,
+        scoring="imps", leaderboard=True)
+    ignored = await make_event(w, boards=1)
+    for user in (100, 101, 102):
+        for event_id in (counted.id, ignored):
+            await w.dup.enter(event_id, GUILD, user, NAMES[user])
+            start = await w.dup.play(event_id, GUILD, user, NAMES, w.place)
+            await play_out(w, start.table_id, [user])
+    await finished(w, counted.id, 3)
+    assert await w.dup.leaderboard(GUILD) == []  # nothing closed yet
+    results = await w.dup.close(counted.id, GUILD)
+    await w.dup.close(ignored, GUILD)
+    # The IMP event scored in matchpoints: 2 per result beaten, 1 per tie.
+    board = {row.result.entrant: row.percent for row in score_event(
+        [r.result for r in results.score.travellers[0].rows], 1).travellers[0].rows}
+    rows = await w.dup.leaderboard(GUILD)
+    assert {r.user_id: r.percent for r in rows} == {u: board[NAMES[u]] for u in (100, 101, 102)}
+    assert all(r.boards == 1 and r.events == 1 for r in rows)
+    assert [r.rank for r in rows] == sorted(r.rank for r in rows)
+    assert await w.dup.leaderboard(GUILD, game="turup") == []
