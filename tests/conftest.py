@@ -2,8 +2,8 @@
 ``python -m pytest -m "not slow"`` (``tests/README.md``). CI runs everything.
 
 Slow are the tests that start real processes (``tricktable run`` on the fake Discord,
-child processes killed mid-write), run two bot "processes" on PostgreSQL, or play whole
-matches or many AI decisions. A test is marked when its node id starts with one of
+child processes killed mid-write, a browser), run two bot "processes" on PostgreSQL, or
+play whole matches or many AI decisions. A test is marked when its node id starts with one of
 :data:`SLOW`; a file or a test that becomes slow is added here, not in its file.
 """
 
@@ -27,6 +27,8 @@ SLOW: tuple[str, ...] = (
     "tests/bot/test_discord_languages.py::test_a_whole_match_speaks_the_servers_language",
     "tests/bot/test_discord_players_view.py::test_a_whole_match_reads_in_players_words",
     "tests/bot/test_discord_turns.py::test_the_player_to_act_has_controls_at_every_turn_of_many",
+    # a real browser (chromium) playing whole deals on the web table's page
+    "tests/web/test_browser.py",
     # every AI level through every variant; the oracle against search
     "tests/games/test_ai_play.py::test_every_level_plays_every_variant_to_the_end",
     "tests/games/test_ai_budget.py::test_oracle_sees_what_search_may_not",
