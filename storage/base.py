@@ -626,9 +626,18 @@ class DuplicateStore(Protocol):
     async def duplicate_post_value(self, event_id: int, key: str) -> str | None: ...
 
 
+class SecretStore(Protocol):
+    """Secrets made once and kept (``storage.secrets``)."""
+
+    async def keep_secret(self, name: str, fresh: str) -> str:
+        """Store ``fresh`` under ``name`` unless a value is stored already; return the
+        stored value (the first writer's, in every process)."""
+        ...
+
+
 class Store(TableStore, RatingsStore, LeaguesStore, ClusterStore, FrontEndStore,
-            DuplicateStore, Protocol):
+            DuplicateStore, SecretStore, Protocol):
     """Persistent state of tricktable. Open one with :func:`storage.open_store`; each part
     is a protocol of its own (:class:`TableStore`, :class:`RatingsStore`,
     :class:`LeaguesStore`, :class:`ClusterStore`, :class:`FrontEndStore`,
-    :class:`DuplicateStore`)."""
+    :class:`DuplicateStore`, :class:`SecretStore`)."""

@@ -481,6 +481,19 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         ),
     ),
     Migration(8, "duplicate events (storage.duplicate)", _DUPLICATE),
+    Migration(
+        9,
+        "secrets the bot makes once (storage.secrets): the web table's link key",
+        (
+            """
+            CREATE TABLE secrets (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL,
+                created_at ${ts} NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

@@ -14,10 +14,12 @@ from storage.languages import LanguagesMixin
 from storage.leagues import FixturesMixin, LeaguesMixin
 from storage.preferences import PreferencesMixin
 from storage.results import ResultsMixin
+from storage.secrets import SecretsMixin
 from storage.tables import TablesMixin
 
 
 class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin, FixturesMixin, InboxMixin,
-               AdapterStateMixin, LanguagesMixin, PreferencesMixin, DuplicateMixin):
+               AdapterStateMixin, LanguagesMixin, PreferencesMixin, DuplicateMixin,
+               SecretsMixin):
     """A :class:`storage.base.Store` on SQLite or PostgreSQL. Use as ``async with``, or
     call :meth:`close`. Construct with :func:`storage.open_store`."""

