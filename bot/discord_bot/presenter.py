@@ -56,6 +56,7 @@ from bot.discord_bot.texts import (
     table_text,
     trick_log_entry,
 )
+from bot.discord_bot.web_table import TableOpener, opener_of
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
 from bot.service.errors import abandon_reason
@@ -93,7 +94,9 @@ Worded = Callable[[Translator], str]
 """A message worded when it is posted, in the server's language of that moment."""
 
 
-def lobby_view(info: TableInfo, t: Translator) -> discord.ui.View:
+def lobby_view(info: TableInfo, t: Translator, opener: TableOpener | None = None
+               ) -> discord.ui.View:
+    """The lobby's buttons (**Open table** too when the web table is served)."""
     v = discord.ui.View(timeout=None)
     table = info.id
     v.add_item(JoinButton(table, label=t.gettext("Join"), style=discord.ButtonStyle.success,
@@ -104,6 +107,8 @@ def lobby_view(info: TableInfo, t: Translator) -> discord.ui.View:
     v.add_item(OptionsButton(table, t, row=0))
     for level, label in LOBBY_AI_BUTTONS:
         v.add_item(AddAIButton(table, level, label=clip(t.gettext(label), 80), row=1))
+    if opener is not None:
+        v.add_item(opener.button(table, t, row=1))
     return v
 
 
@@ -228,8 +233,9 @@ class TablePresenter:
         self.to_act = info.to_act
         if view is None:
             text = lobby_text(info, self.creator, t)
-            components: discord.ui.View | None = (lobby_view(info, t)
-                                                  if info.status == "lobby" else None)
+            components: discord.ui.View | None = (
+                lobby_view(info, t, opener_of(self.client)) if info.status == "lobby"
+                else None)
             picture = None
         else:
             names = display_names(info.seats, t)
@@ -243,6 +249,8 @@ class TablePresenter:
                 components.add_item(BackButton(self.table_id,
                                                label=clip(t.gettext("I'm back"), 80),
                                                style=discord.ButtonStyle.success))
+            if (opener := opener_of(self.client)) is not None:
+                components.add_item(opener.button(self.table_id, t))
             picture = await self._picture(info, view, t) if self.images else None
         key = "\x00".join([text, repr([c.to_component_dict() for c in components.children])
                            if components else "", str(hash(picture)) if picture else ""])

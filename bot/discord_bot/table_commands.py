@@ -25,6 +25,7 @@ from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.rules_texts import options_embeds, rules_embeds
 from bot.discord_bot.safe import safe_name
 from bot.discord_bot.texts import clip, level_name
+from bot.discord_bot.web_table import NO_WEB, opener_of
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command
 from bot.i18n.said import engine_said
@@ -305,6 +306,22 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return Reply(t.gettext("Close this table without a result? Nothing of the match "
                                    "will count."), view=view, ephemeral=True)
         await self._answer(interaction, t, run)
+
+    @table.command(name=pgettext_noop("command name", "open"),
+                   description=pgettext_noop("command description",
+                                             "Open the table in this channel as an Activity "
+                                             "(or in your browser)"))
+    async def table_open(self, interaction: Interaction) -> None:
+        t = await self._reader(interaction)
+        opener = opener_of(interaction.client)
+        try:
+            if opener is None:
+                raise UserError(NO_WEB)
+            p = await self._table_here(interaction)
+        except UserError as exc:
+            await refuse(interaction, exc.said.text(t))
+            return
+        await opener.open(interaction, p.table_id)
 
     @table.command(name=pgettext_noop("command name", "export"),
                    description=pgettext_noop("command description",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -25,6 +25,9 @@ from aiohttp import web
 from bot.service import TableService
 from bot.web import links
 from bot.web.viewer import Viewer, WebConfig
+
+if TYPE_CHECKING:
+    from bot.web.activity import ActivityConfig
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +93,10 @@ async def _socket(request: web.Request) -> web.StreamResponse:
 
 
 def create_app(service: TableService, config: WebConfig, *,
-               public_url: str | None = None) -> web.Application:
-    """The application serving ``service``'s tables (module docstring)."""
+               public_url: str | None = None, activity: ActivityConfig | None = None
+               ) -> web.Application:
+    """The application serving ``service``'s tables (module docstring); with
+    ``activity``, also the Discord Activity's routes (:mod:`bot.web.activity`)."""
     app = web.Application(middlewares=[_headers], client_max_size=64 * 1024)
     app[SERVICE] = service
     app[CONFIG] = config
@@ -107,6 +112,10 @@ def create_app(service: TableService, config: WebConfig, *,
             await ws.close()
 
     app.on_shutdown.append(close_sockets)
+    if activity is not None:
+        from bot.web.activity import install
+
+        install(app, activity)
     return app
 
 
@@ -114,8 +123,10 @@ class WebServer:
     """The application on a host and port (``port`` 0: a free one)."""
 
     def __init__(self, service: TableService, config: WebConfig, *, host: str = "127.0.0.1",
-                 port: int = 0, public_url: str | None = None) -> None:
+                 port: int = 0, public_url: str | None = None,
+                 activity: ActivityConfig | None = None) -> None:
         self.service = service
+        self.activity = activity
         self.config = config
         self.host = host
         self.port = port
@@ -124,7 +135,8 @@ class WebServer:
 
     async def start(self) -> str:
         """Listen; returns the base URL (``public_url`` when given)."""
-        app = create_app(self.service, self.config, public_url=self.public_url)
+        app = create_app(self.service, self.config, public_url=self.public_url,
+                         activity=self.activity)
         self.runner = web.AppRunner(app, access_log=None)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.host, self.port)

@@ -39,6 +39,7 @@ import discord
 from aiohttp import BodyPartReader, WSCloseCode, WSMsgType, web
 
 from . import payloads as P
+from .activities import LAUNCH_ACTIVITY, Activities
 from .limits import DiscordError, FormErrors, check_command, check_message, check_modal
 from .models import (
     BOT_PERMISSIONS,
@@ -204,6 +205,8 @@ class FakeDiscord:
         self._connections: set[GatewayConnection] = set()
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.activities = Activities(self)
+        """Activity instances and OAuth2 grants (:mod:`fakediscord.activities`)."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -519,7 +522,11 @@ class FakeDiscord:
     def _routes(self) -> list[tuple[str, str, Handler, bool]]:
         wh = "/webhooks/{webhook_id}/{webhook_token}"
         return [
-            ("GET", "/users/@me", self._get_me, True),
+            ("GET", "/users/@me", self._get_me, False),
+            ("GET", "/oauth2/@me", self._get_authorization, False),
+            ("POST", "/oauth2/token", self._oauth_token, False),
+            ("GET", "/applications/{application_id}/activity-instances/{instance_id}",
+             self._get_activity_instance, True),
             ("POST", "/users/@me/channels", self._create_dm, True),
             ("GET", "/users/{user_id}", self._get_user, True),
             ("GET", "/gateway", self._get_gateway, False),
@@ -622,7 +629,27 @@ class FakeDiscord:
     # ------------------------------------------------------------------ REST: users, app
 
     async def _get_me(self, request: web.Request, record: RecordedRequest) -> Any:
-        return P.client_user_payload(self.bot_user)
+        """The bot user for the bot token; the token's user for an OAuth2 Bearer token."""
+        authorization = request.headers.get("Authorization")
+        if authorization == f"Bot {self.token}":
+            return P.client_user_payload(self.bot_user)
+        grant = self.activities.bearer(authorization)
+        if grant is None:
+            raise DiscordError(401, 0, "401: Unauthorized")
+        return self.activities.me(grant)
+
+    async def _get_authorization(self, request: web.Request, record: RecordedRequest) -> Any:
+        grant = self.activities.bearer(request.headers.get("Authorization"))
+        if grant is None:
+            raise DiscordError(401, 0, "401: Unauthorized")
+        return self.activities.authorization_info(grant)
+
+    async def _oauth_token(self, request: web.Request, record: RecordedRequest) -> Any:
+        return self.activities.exchange(record, request.headers.get("Authorization"))
+
+    async def _get_activity_instance(self, request: web.Request, record: RecordedRequest
+                                     ) -> Any:
+        return self.activities.get_instance(record)
 
     async def _get_user(self, request: web.Request, record: RecordedRequest) -> Any:
         return P.user_payload(self._user(record.params["user_id"]))
@@ -750,7 +777,8 @@ class FakeDiscord:
         body = record.json or {}
         kind = body.get("type")
         data = body.get("data") or {}
-        allowed = {P.APPLICATION_COMMAND: {4, 5, 9}, P.MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
+        allowed = {P.APPLICATION_COMMAND: {4, 5, 9, LAUNCH_ACTIVITY},
+                   P.MESSAGE_COMPONENT: {4, 5, 6, 7, 9, LAUNCH_ACTIVITY},
                    P.AUTOCOMPLETE: {8},
                    P.MODAL_SUBMIT: {4, 5, 6, 7} if interaction.source_message_id else {4, 5}}
         if kind not in allowed[interaction.type]:
@@ -759,6 +787,10 @@ class FakeDiscord:
                        f"Response type {kind} is invalid for interaction type "
                        f"{interaction.type}")
             errors.raise_if_any()
+        if kind == LAUNCH_ACTIVITY:  # refused (nothing answered) when Activities are off
+            launched = self.activities.launch(interaction)
+            interaction.callback = record
+            return launched
         if kind in (4, 7):
             check_message(data, files=len(record.files), creating=kind == 4)
         if kind == 9:

@@ -1,0 +1,131 @@
+"""**Open table**: the table as a Discord Activity, or in the browser where Discord will not
+(``docs/activity.md``).
+
+The process that serves the web table binds it to the client (:func:`bind_web`, with the
+web server's link maker: ``server.link(table, user, role)``, :mod:`bot.web.server`); only
+then do the table message (lobby and play) carry an **Open table** button
+(:class:`OpenTableButton`, ``custom_id`` ``tt:w:<table>:0:``) and does ``/table open``
+open anything. Both answer with the interaction response *launch Activity* (type 12):
+Discord opens the application's Activity in the channel, where the page finds the
+channel's table. Where Discord refuses — the application has no Activities, or the
+player's client platform is not enabled (``50231``), or any other refusal — the player
+gets, privately, the **Open in browser** link of the web table (their seat's when they
+sit at the table, else the public view) with one sentence saying why.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import weakref
+from typing import TYPE_CHECKING, Any, Protocol, Self
+
+import discord
+
+from bot.discord_bot.ids import custom_id
+from bot.discord_bot.router import ButtonItem, admitted
+from bot.discord_bot.texts import clip
+from bot.i18n import N_, Translator
+from bot.service import NoSuchTable
+from bot.web.links import Role
+
+if TYPE_CHECKING:
+    from bot.discord_bot.hub import TableHub
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[discord.Client]
+
+ACTIVITIES_OFF = 50231
+"""Discord's refusal of a launch: the application has no Activities, or not on the
+player's client platform."""
+
+OPEN_TABLE = N_("Open table")
+OPEN_IN_BROWSER = N_("Open in browser")
+NOT_SET_UP = N_("Discord cannot open the table here as an Activity (it is not set up for "
+                "this bot or for your Discord app): open it in your browser instead.")
+REFUSED = N_("Discord did not open the table as an Activity: open it in your browser "
+             "instead.")
+NO_WEB = N_("This bot does not serve the table on the web.")
+
+
+class Links(Protocol):
+    """What makes a web table link (:meth:`bot.web.server.WebServer.link`)."""
+
+    def link(self, table: int, user: int, role: Role = "seat") -> str: ...
+
+
+class TableOpener:
+    """Open a table for a player: the Activity, else the browser link (module
+    docstring)."""
+
+    def __init__(self, hub: TableHub, links: Links) -> None:
+        self.hub = hub
+        self.links = links
+
+    async def open(self, interaction: Interaction, table_id: int) -> None:
+        """Answer ``interaction`` (not yet answered) by launching the Activity, else with
+        the private browser link."""
+        try:
+            await interaction.response.launch_activity()
+            return
+        except discord.HTTPException as exc:
+            why = NOT_SET_UP if exc.code == ACTIVITIES_OFF else REFUSED
+            log.info("table %s: Discord refused to launch the Activity (%s %s)", table_id,
+                     exc.status, exc.code)
+        t = await self.hub.languages.reader(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(
+            style=discord.ButtonStyle.link, label=clip(t.gettext(OPEN_IN_BROWSER), 80),
+            url=self.links.link(table_id, interaction.user.id,
+                                self._role(table_id, interaction.user.id))))
+        await interaction.response.send_message(t.gettext(why), view=view, ephemeral=True)
+
+    def _role(self, table_id: int, user_id: int) -> Role:
+        try:
+            seated = self.hub.service.seat_of(table_id, user_id) is not None
+        except NoSuchTable:
+            seated = False
+        return "seat" if seated else "watch"
+
+    def button(self, table_id: int, t: Translator, row: int | None = None
+               ) -> OpenTableButton:
+        return OpenTableButton(table_id, label=clip(t.gettext(OPEN_TABLE), 80), row=row)
+
+
+_OPENERS: weakref.WeakKeyDictionary[discord.Client, TableOpener] = (
+    weakref.WeakKeyDictionary())
+
+
+def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener:
+    """Serve **Open table** on ``client``'s tables with ``links`` (module docstring)."""
+    opener = _OPENERS[client] = TableOpener(hub, links)
+    client.add_dynamic_items(OpenTableButton)
+    return opener
+
+
+def opener_of(client: discord.Client) -> TableOpener | None:
+    """The bound opener; None when this process serves no web table."""
+    return _OPENERS.get(client)
+
+
+class OpenTableButton(ButtonItem, template=r"tt:w:(?P<table>\d+):(?P<version>\d+):"):
+    """**Open table** on the table message."""
+
+    def __init__(self, table: int, *, label: str = "", row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or None,
+                                           style=discord.ButtonStyle.secondary, row=row,
+                                           custom_id=custom_id("w", table, 0)))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Registered by :func:`bind_web` only, so an opener is bound (a process started
+        without the web table ignores the button, as it does not show it)."""
+        opener = opener_of(interaction.client)
+        if opener is not None and await admitted(interaction, self.table, 0) is not None:
+            await opener.open(interaction, self.table)

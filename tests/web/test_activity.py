@@ -1,0 +1,215 @@
+"""The web table as a Discord Activity, server side (bot/web/activity.py): the OAuth2 code
+exchange and the Activity socket against the fake Discord (its Activities and OAuth2,
+tests/bot/fakediscord/activities.py) and the real table service on SQLite, through
+aiohttp's test client."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import ClientWebSocketResponse, WSMsgType
+from aiohttp.test_utils import TestClient, TestServer
+from webtable import SECRET, my_turn, of_type, read
+
+from bot.service import Seat, TableService
+from bot.web.activity import ActivityConfig, discordsays
+from bot.web.server import create_app
+from bot.web.viewer import WebConfig
+from storage import ChannelLocation, open_store
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
+from fakediscord import FakeChannel, FakeDiscord, FakeUser
+
+
+@dataclass
+class Activity:
+    discord: FakeDiscord
+    service: TableService
+    client: TestClient[Any, Any]
+    channel: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    table: int
+    sockets: list[ClientWebSocketResponse] = field(default_factory=list)
+
+    async def token(self, user: FakeUser) -> str:
+        answer = await self.client.post("/api/token",
+                                        json={"code": self.discord.activities.authorize(user)})
+        assert answer.status == 200
+        token: str = (await answer.json())["access_token"]
+        return token
+
+    async def open(self, token: str, instance: str) -> ClientWebSocketResponse:
+        ws = await self.client.ws_connect(
+            "/ws/activity", headers={"Origin": discordsays(self.discord.application_id)})
+        self.sockets.append(ws)
+        await ws.send_str(json.dumps({"v": 1, "type": "activity", "access_token": token,
+                                      "instance_id": instance}))
+        return ws
+
+
+async def _app(discord: FakeDiscord, service: TableService, secret: str
+               ) -> TestClient[Any, Any]:
+    config = ActivityConfig(discord.application_id, secret, discord.token, discord.api_base,
+                            recheck=0.2)
+    client: TestClient[Any, Any] = TestClient(TestServer(
+        create_app(service, WebConfig(secret=SECRET), activity=config)))
+    await client.start_server()
+    return client
+
+
+@pytest.fixture
+async def activity(tmp_path: Path) -> AsyncIterator[Activity]:
+    discord = FakeDiscord()
+    await discord.start()
+    guild = discord.add_guild("Club")
+    channel = discord.add_text_channel(guild, "cards")
+    alice, bob = discord.add_user("alice"), discord.add_user("bob")
+    store = await open_store(f"sqlite:///{tmp_path / 'web.db'}")
+    service = TableService(store)
+    await service.start()
+    table = await service.create_table(
+        ChannelLocation(guild.id, channel.id), "turup",
+        seats=[Seat.human(alice.id, "Alice")] + [Seat.ai("random", n) for n in "BCD"],
+        players=4, seed=5, ai_pace=0, turn_timeout=0, start=True)
+    client = await _app(discord, service, discord.activities.client_secret)
+    a = Activity(discord, service, client, channel, alice, bob, table)
+    try:
+        yield a
+    finally:
+        for ws in a.sockets:
+            await ws.close()
+        await client.close()
+        await service.close()
+        await store.close()
+        await discord.close()
+
+
+async def fatal(ws: ClientWebSocketResponse) -> dict[str, Any]:
+    frame = await read(ws, of_type("error", "hello"))
+    assert frame["type"] == "error" and frame.get("fatal"), frame
+    return frame
+
+
+async def test_a_code_is_exchanged_once(activity: Activity) -> None:
+    code = activity.discord.activities.authorize(activity.alice)
+    first = await activity.client.post("/api/token", json={"code": code})
+    assert first.status == 200 and first.headers["Cache-Control"] == "no-store"
+    body = await first.json()
+    assert set(body) == {"access_token"}
+    again = await activity.client.post("/api/token", json={"code": code})
+    assert again.status == 400 and await again.json() == {"error": "invalid_grant"}
+    refused = activity.discord.requests[-1]
+    assert refused.route == "/oauth2/token" and refused.response == {
+        "error": "invalid_grant", "error_description": 'Invalid "code" in request.'}
+    bad = await activity.client.post("/api/token", json={"code": 7})
+    assert bad.status == 400 and activity.discord.requests[-1] is refused  # not asked
+
+
+async def test_a_wrong_client_secret_is_refused_and_never_shown(
+        activity: Activity, caplog: pytest.LogCaptureFixture) -> None:
+    wrong = "not-the-secret-" + "x" * 20
+    client = await _app(activity.discord, activity.service, wrong)
+    try:
+        with caplog.at_level(logging.DEBUG):
+            answer = await client.post(
+                "/api/token", json={"code": activity.discord.activities.authorize(
+                    activity.alice)})
+            text = await answer.text()
+    finally:
+        await client.close()
+    call = activity.discord.requests[-1]
+    assert call.status == 401 and call.response == {"error": "invalid_client"}
+    assert "?" not in call.path and wrong not in call.path  # the secret is in the body only
+    assert answer.status == 502 and wrong not in text
+    assert wrong not in caplog.text and "DISCORD_CLIENT_SECRET" in caplog.text
+
+
+async def test_a_seated_user_gets_their_seat(activity: Activity) -> None:
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    ws = await activity.open(await activity.token(activity.alice), instance.instance_id)
+    hello = await read(ws, of_type("hello", "error"))
+    assert hello["type"] == "hello" and hello["seat"] == 0
+    turn = await read(ws, my_turn)
+    assert turn["hand"] == activity.service.view(activity.table, 0)["hand"]
+    assert turn["choices"]
+
+
+async def test_anyone_else_in_the_instance_watches(activity: Activity) -> None:
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    activity.discord.activities.join(instance, activity.bob)
+    ws = await activity.open(await activity.token(activity.bob), instance.instance_id)
+    hello = await read(ws, of_type("hello", "error"))
+    assert hello["type"] == "hello" and hello["seat"] is None
+    seen: list[dict[str, Any]] = []
+    table = await read(ws, of_type("table"), seen)
+    assert table["hand"] == [] and table["choices"] == [] and not table["your_turn"]
+    text = json.dumps(seen)
+    for seat in range(4):
+        for card in activity.service.view(activity.table, seat)["hand"]:
+            assert f'"{card}"' not in text
+
+
+async def test_who_is_not_in_the_instance_gets_nothing(activity: Activity) -> None:
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    ws = await activity.open(await activity.token(activity.bob), instance.instance_id)
+    assert (await fatal(ws))["code"] == "activity"
+    ws = await activity.open(await activity.token(activity.alice), "i-unknown")
+    assert (await fatal(ws))["code"] == "activity"
+
+
+async def test_an_ended_instance_or_another_channel_gets_nothing(activity: Activity) -> None:
+    ended = activity.discord.activities.start(activity.channel, activity.alice)
+    activity.discord.activities.end(ended)
+    ws = await activity.open(await activity.token(activity.alice), ended.instance_id)
+    assert (await fatal(ws))["code"] == "activity"
+    guild = activity.discord.guilds[activity.channel.guild_id or 0]
+    elsewhere = activity.discord.add_text_channel(guild, "no-table")
+    other = activity.discord.activities.start(elsewhere, activity.alice)
+    ws = await activity.open(await activity.token(activity.alice), other.instance_id)
+    frame = await fatal(ws)
+    assert frame["code"] == "table" and "no open table" in frame["text"]
+
+
+async def test_a_token_of_another_application_is_refused(activity: Activity) -> None:
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    foreign = activity.discord.activities.foreign_token(activity.alice)
+    ws = await activity.open(foreign, instance.instance_id)
+    assert (await fatal(ws))["code"] == "activity"
+    ws = await activity.open("made-up", instance.instance_id)
+    assert (await fatal(ws))["code"] == "activity"
+
+
+async def test_an_instance_that_ends_closes_its_sockets(activity: Activity) -> None:
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    activity.discord.activities.join(instance, activity.bob)
+    sockets = [await activity.open(await activity.token(u), instance.instance_id)
+               for u in (activity.alice, activity.bob)]
+    for ws in sockets:
+        await read(ws, of_type("table"))
+    activity.discord.activities.end(instance)
+    for ws in sockets:
+        closed = await read(ws, of_type("closed"), timeout=10.0)
+        assert closed["text"] == "The Activity has ended."
+        msg = await ws.receive(timeout=10.0)
+        assert msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
+
+
+async def test_the_socket_takes_the_activity_frame_and_discord_may_frame_the_page(
+        activity: Activity) -> None:
+    refused = await activity.client.get("/ws/activity",
+                                        headers={"Origin": "https://evil.example"})
+    assert refused.status == 403
+    page = await activity.client.get("/")
+    policy = page.headers["Content-Security-Policy"]
+    assert "frame-ancestors https://discord.com" in policy and "'none'" not in policy.split(
+        "frame-ancestors")[1]
+    assert "X-Frame-Options" not in page.headers
+    assert "Cache-Control" in page.headers
