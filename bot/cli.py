@@ -133,6 +133,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     log = logging.getLogger("bot.cli")  # under "bot": configured by configure_logging
     log.info("starting (database %s)", redact(settings.database_url))
     bot = create_bot(settings)
+    from bot.web.run import WebSettings, attach
+
+    try:
+        web = WebSettings.from_env()
+    except ValueError as exc:
+        log.error("tricktable run: %s", exc)
+        return 2
+    if web is not None:
+        attach(bot, web)  # TRICKTABLE_WEB_PORT: the web table on the bot's table service
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

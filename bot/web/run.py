@@ -1,0 +1,105 @@
+"""``tricktable run`` with ``TRICKTABLE_WEB_PORT``: the bot's process also serves the web
+table, on the bot's own table service.
+
+Variables: ``TRICKTABLE_WEB_PORT`` (serve when set; ``0``: any free port),
+``TRICKTABLE_WEB_HOST`` (default ``0.0.0.0``), ``TRICKTABLE_WEB_URL`` (the public base URL
+put in links, e.g. ``https://tables.example.org``; its origin is the only one whose pages
+may open a socket; default ``http://HOST:PORT``) and ``TRICKTABLE_WEB_SECRET`` (the key
+that signs links, at least 32 characters; unset: one is made once and kept in the
+database, so links survive restarts and work in every process on it).
+
+:func:`attach` wraps a bot's ``setup_hook`` and ``close``: once the bot set up its table
+service, the web server starts on it (``bot.web_server``: the
+:class:`~bot.web.server.WebServer`, whose ``link(table, user, role)`` the Discord adapter
+hands out); it stops when the bot closes. A page's words are in the player's chosen
+language (``/language``), else English.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from bot.web import links
+from bot.web.server import WebServer
+from bot.web.viewer import WebConfig
+from storage.base import Store
+
+log = logging.getLogger(__name__)
+
+SECRET_NAME = "web-links"
+"""The name the generated link key is kept under (``storage.secrets``)."""
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    port: int
+    host: str = "0.0.0.0"
+    url: str | None = None
+
+    @staticmethod
+    def from_env(environ: Mapping[str, str] | None = None) -> WebSettings | None:
+        """The settings, ``None`` when ``TRICKTABLE_WEB_PORT`` is not set; ValueError with
+        one line naming the bad variable."""
+        env = os.environ if environ is None else environ
+        port = env.get("TRICKTABLE_WEB_PORT", "").strip()
+        if not port:
+            return None
+        if not port.isdigit() or int(port) > 65535:
+            raise ValueError("TRICKTABLE_WEB_PORT must be a port number from 0 to 65535")
+        url = env.get("TRICKTABLE_WEB_URL", "").strip() or None
+        if url is not None:
+            parts = urlsplit(url)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise ValueError("TRICKTABLE_WEB_URL must be an http:// or https:// address")
+        host = env.get("TRICKTABLE_WEB_HOST", "").strip() or "0.0.0.0"
+        return WebSettings(int(port), host, url)
+
+
+async def web_secret(store: Store, environ: Mapping[str, str] | None = None) -> bytes:
+    """``TRICKTABLE_WEB_SECRET``, else the key kept in the database (made the first
+    time)."""
+    env = dict(os.environ if environ is None else environ)
+    if env.get(links.SECRET_ENV):
+        return links.secret_from(env)
+    kept = await store.keep_secret(SECRET_NAME, secrets.token_urlsafe(48))
+    return kept.encode("ascii")
+
+
+async def start(service: Any, store: Store, settings: WebSettings,
+                environ: Mapping[str, str] | None = None) -> WebServer:
+    """The web server of ``service``, listening."""
+
+    async def language(user: int) -> str:
+        return await store.get_player_language(user) or "en"
+
+    config = WebConfig(secret=await web_secret(store, environ), language=language)
+    server = WebServer(service, config, host=settings.host, port=settings.port,
+                       public_url=settings.url)
+    base = await server.start()
+    log.info("serving the web table at %s", base)
+    return server
+
+
+def attach(bot: Any, settings: WebSettings) -> None:
+    """Serve the web table from ``bot`` once it is set up (module docstring)."""
+    setup_hook, close = bot.setup_hook, bot.close
+    bot.web_server = None
+
+    async def setup_with_web() -> None:
+        await setup_hook()
+        bot.web_server = await start(bot.service, bot.store, settings)
+
+    async def close_with_web() -> None:
+        server = bot.web_server
+        if server is not None:
+            await server.stop()
+        await close()
+
+    bot.setup_hook = setup_with_web
+    bot.close = close_with_web
