@@ -9,6 +9,10 @@ its owner is restarting is applied once the owner is back.
 Wake-ups: writing a request notifies the channel :func:`inbox_channel` of its shard, and
 completing one notifies :data:`DONE_CHANNEL` with its id, both in the writing transaction
 (so the notification arrives only after the commit). Listen with :meth:`InboxMixin.listener`.
+
+Both writes are on a player's path (a forwarded click), so on PostgreSQL each is one
+statement — the write and its notification together, one round trip — where a transaction
+of its own would take four or five.
 """
 
 from __future__ import annotations
@@ -20,10 +24,10 @@ from typing import Final, cast
 from storage import codec
 from storage.core import StoreCore
 from storage.driver import Row
-from storage.errors import NotFound, ShardBusy
+from storage.errors import ConstraintViolation, NotFound, ShardBusy
 from storage.models import ForwardedAction, ForwardStatus, JsonObject
 from storage.signals import Listener, SessionLock
-from storage.sql import placeholders
+from storage.sql import Dialect, placeholders
 
 DONE_CHANNEL: Final = "inbox.done"
 """Notified with the id of each forwarded action as it is completed."""
@@ -71,6 +75,27 @@ class InboxMixin(StoreCore):
             "reply_to": None if reply_to is None else codec.encode_object(reply_to, "reply_to"),
             "now": self._now(),
         }
+        if self._db.dialect is Dialect.POSTGRES:
+            try:
+                rows = await self._db.write_one(
+                    """
+                    WITH written AS (
+                        INSERT INTO forwarded_actions (request_key, table_id, shard, request,
+                            reply_to, status, created_at)
+                        VALUES (:key, :table_id, :shard, :request, :reply_to, 'pending', :now)
+                        ON CONFLICT (request_key) DO NOTHING
+                        RETURNING *)
+                    SELECT written.*, pg_notify(current_schema() || '.' || :channel,
+                                                written.id::text) AS notified
+                    FROM written
+                    """,
+                    {**params, "channel": inbox_channel(shard)},
+                )
+            except ConstraintViolation:
+                raise NotFound(f"table {table_id} does not exist") from None
+            if rows:
+                return _forwarded(rows[0])
+            # written before (the same request, once): read it below
         async with self._db.write() as connection:
             exists = await connection.fetchrow(
                 "SELECT id FROM game_tables WHERE id = :table_id", params
@@ -127,6 +152,21 @@ class InboxMixin(StoreCore):
             "outcome": codec.encode_object(outcome, "outcome"),
             "now": self._now(),
         }
+        if self._db.dialect is Dialect.POSTGRES:
+            rows = await self._db.write_one(
+                """
+                WITH done AS (
+                    UPDATE forwarded_actions
+                    SET status = 'done', outcome = :outcome, reply_to = NULL, done_at = :now
+                    WHERE id = :id AND status = 'pending'
+                    RETURNING *)
+                SELECT done.*, pg_notify(current_schema() || '.' || :channel,
+                                         done.id::text) AS notified
+                FROM done
+                """,
+                {**params, "channel": DONE_CHANNEL},
+            )
+            return _forwarded(rows[0]) if rows else None
         async with self._db.write() as connection:
             row = await connection.fetchrow(
                 """

@@ -73,7 +73,7 @@ from bot.i18n.languages import match_language
 from bot.i18n.said import Said
 from bot.service import NoSuchTable, RuleRefusal, ServiceError, StaleAction, TableInfo
 from games.actions import Action, action_from_json
-from storage import ChannelLocation, NotFound
+from storage import ChannelLocation, NotFound, Table
 from storage.models import JsonObject
 
 log = logging.getLogger(__name__)
@@ -165,8 +165,9 @@ class ShardedClicks(TableClicks):
         await interaction.response.defer()  # first: Discord wants an answer within 3 s
         t = translator(match_language(str(interaction.locale)) or "en")
         try:
-            t = await self.reader(interaction, request.table_id)
+            # one read of the table's row serves the language, the check and the forward
             row = await self.hub.store.get_table(request.table_id)
+            t = await self._reader_of(interaction, row)
             if row is None or row.status not in ("lobby", "playing"):
                 await refuse(interaction, t.gettext(CLOSED))
                 return
@@ -177,7 +178,7 @@ class ShardedClicks(TableClicks):
                 "message_id": None if message is None else message.id,
             }
             outcome = await self.node.client.forward(request, key=str(interaction.id),
-                                                     reply_to=reply_to)
+                                                     reply_to=reply_to, table=row)
         except NotFound:  # the table's row went away meanwhile
             await refuse(interaction, t.gettext(CLOSED))
             return
@@ -190,6 +191,15 @@ class ShardedClicks(TableClicks):
             await refuse(interaction, t.gettext(NOT_ANSWERING))
         log.debug("table %s: forwarded %s → %s", request.table_id, request.kind,
                   outcome.status)
+
+    async def _reader_of(self, interaction: Interaction, row: Table | None) -> Translator:
+        """:meth:`reader` with the table's row at hand (a DM click's fallback language
+        is its table's server)."""
+        guild_id = interaction.guild_id
+        if guild_id is None and row is not None and isinstance(row.location, ChannelLocation):
+            guild_id = row.location.guild_id
+        self.hub.languages.seen(interaction)
+        return await self.hub.languages.player(interaction.user.id, guild_id)
 
     # -- the owner's side ---------------------------------------------------------------
     async def answer_forwarded(self, delivery: Delivery, outcome: ForwardOutcome) -> None:
