@@ -97,3 +97,19 @@ async def test_without_a_web_table_nothing_is_offered(fake_discord: Harness, tmp
     r = await alice.slash("table", "open")
     assert r.ephemeral and r.content.endswith("This bot does not serve the table on the web.")
     assert not fake_discord.server.activities.instances
+
+
+async def test_any_other_refusal_also_gives_the_link(fake_discord: Harness, tmp_path: Path
+                                                     ) -> None:
+    await _served(fake_discord, tmp_path)
+    fake_discord.server.fail_next(
+        "POST /interactions/{webhook_id}/{webhook_token}/callback", status=400,
+        body={"code": 50035, "message": "Invalid Form Body"},
+        match=lambda r: isinstance(r.json, dict) and r.json.get("type") == 12)
+    alice = fake_discord.user("alice")
+    lobby = await (await alice.slash("table", "new", game="turup")).wait_filled()
+    r = await alice.click(lobby, _open_button(lobby) or "")
+    assert r.type == 4 and r.ephemeral
+    assert r.content == ("Discord did not open the table as an Activity: open it in your "
+                         "browser instead.")
+    assert _link_buttons(r.message)  # type: ignore[arg-type]
