@@ -213,3 +213,20 @@ async def test_the_socket_takes_the_activity_frame_and_discord_may_frame_the_pag
         "frame-ancestors")[1]
     assert "X-Frame-Options" not in page.headers
     assert "Cache-Control" in page.headers
+
+
+async def test_who_leaves_the_instance_is_closed_the_others_stay(
+        activity: Activity, caplog: pytest.LogCaptureFixture) -> None:
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    activity.discord.activities.join(instance, activity.bob)
+    with caplog.at_level(logging.DEBUG):
+        tokens = [await activity.token(u) for u in (activity.alice, activity.bob)]
+        alice, bob = [await activity.open(t, instance.instance_id) for t in tokens]
+        for ws in (alice, bob):
+            await read(ws, of_type("table"))
+        activity.discord.activities.leave(instance, activity.bob)
+        closed = await read(bob, of_type("closed"), timeout=10.0)
+        assert closed["text"] == "The Activity has ended."
+    assert not alice.closed and instance.users == [activity.alice.id]
+    secret = activity.discord.activities.client_secret
+    assert all(t not in caplog.text for t in [*tokens, secret])
