@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
-from bot.terminal.choices import Choices
+from bot.terminal.choices import Choices, needs_confirmation
 from bot.web.protocol import (
     VERSION,
     ActionJSON,
@@ -44,6 +44,8 @@ from bot.words.seating import Seating
 from bot.words.table_state import match_facts, score_line, table_facts, trick_cards, trump_fact
 from games.actions import Action, action_from_json
 from games.registry import GAMES
+
+CONCEDE_QUESTION = N_("Concede the deal? The opponents score the whole deal.")
 
 
 def seat_names(seats: Sequence[Seat | None], t: Translator) -> list[str]:
@@ -174,14 +176,15 @@ class Words:
             for a in choice.actions:
                 variant = "bella" if a.bella else a.signal
                 out.append({"action": _json(a), "label": action_text(a, game, t=t),
-                            "card": card, "variant": variant})
+                            "card": card, "variant": variant, "confirm": None})
         for a in folded.multi:
             if a.cards is not None and len(a.cards) > 1:
                 out.append({"action": _json(a), "label": action_text(a, game, t=t),
-                            "card": None, "variant": None})
+                            "card": None, "variant": None, "confirm": None})
         for a in folded.others:
+            question = t.gettext(CONCEDE_QUESTION) if needs_confirmation(a) else None
             out.append({"action": _json(a), "label": action_text(a, game, t=t),
-                        "card": None, "variant": None})
+                        "card": None, "variant": None, "confirm": question})
         return out
 
     def variant_label(self, variant: str) -> str:

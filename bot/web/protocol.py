@@ -127,6 +127,8 @@ class Choice(TypedDict):
     label: str
     card: str | None
     variant: str | None
+    confirm: str | None
+    """The question to ask before sending it (conceding gives the opponents the deal)."""
 
 
 class TableFrame(TypedDict):

@@ -152,3 +152,26 @@ async def test_a_spectator_page_shows_the_table_without_a_hand(tables: Table,
     assert await page.locator(".seat").count() == 4
     assert "Ann" in await page.locator("#seats").inner_text()
     await page.close()
+
+
+async def test_conceding_asks_first(tables: Table, browser: Any) -> None:
+    table, url = await tables.open("tarabish")
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(url)
+    concede = page.locator("#decisions button", has_text="Concede")
+    end = time.monotonic() + 60
+    while not await concede.count():  # play until Concede is offered (the play phase)
+        assert await _step(page) and time.monotonic() < end
+    await page.wait_for_timeout(100)
+    await tables.service.settle()
+    version = tables.service.info(table).version
+    await concede.click()
+    assert await page.locator("#confirm").is_visible()
+    assert "opponents score" in await page.locator("#confirmtext").inner_text()
+    await page.locator("#confirmno").click()
+    assert not await page.locator("#confirm").is_visible()
+    assert tables.service.info(table).version == version
+    await concede.click()
+    await page.locator("#confirmyes").click()
+    await page.wait_for_selector("#result", state="visible", timeout=20000)
+    await page.close()

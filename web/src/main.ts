@@ -109,6 +109,7 @@ function draw(): void {
   const t = table;
   if (!t || !labels) return;
   $("refusal").textContent = "";
+  $("confirm").hidden = true;
   $("score").textContent = t.score;
   $("trump").textContent = t.trump_text ? `${labels.trump}: ${t.trump_text}` : "";
   drawSeats(t);
@@ -182,9 +183,24 @@ function drawDecisions(t: TableFrame): void {
     if (choice.card !== null) continue;
     const b = make("button", choice.label, "decision");
     b.type = "button";
-    b.onclick = () => act(choice);
+    b.onclick = () => (choice.confirm ? ask(choice) : act(choice));
     box.appendChild(b);
   }
+}
+
+/** Ask before a decision that cannot be taken back (conceding): the decision's own words
+ * confirm it, Back keeps playing. */
+function ask(choice: Choice): void {
+  if (!labels || choice.confirm === null) return;
+  $("confirmtext").textContent = choice.confirm;
+  const yes = $("confirmyes") as HTMLButtonElement;
+  const no = $("confirmno") as HTMLButtonElement;
+  yes.textContent = choice.label;
+  no.textContent = labels.back;
+  yes.onclick = () => { $("confirm").hidden = true; act(choice); };
+  no.onclick = () => { $("confirm").hidden = true; firstCard()?.focus(); };
+  $("confirm").hidden = false;
+  no.focus();
 }
 
 function cardChoice(t: TableFrame, card: string): Choice | undefined {

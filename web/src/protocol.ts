@@ -31,6 +31,7 @@ export interface Choice {
   label: string;
   card: string | null;
   variant: string | null;
+  confirm: string | null;
 }
 
 /** A frame the page sends. */
