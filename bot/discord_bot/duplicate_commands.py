@@ -413,7 +413,8 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
 
     async def tell_board(self, event: DuplicateEvent, entrant: DuplicateEntrant,
                          board: int) -> None:
-        """DM each member of the entrant what it may now see of the board."""
+        """DM each member of the entrant what it may now see of the board; a member whose
+        DMs are closed finds it in the board's private thread instead (the same readers)."""
         for member in entrant.members:
             reveal = await self.service.reveal(event.id, event.guild_id, member, board)
             t = await self.languages.player(member, event.guild_id)
@@ -421,13 +422,15 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
             own = next((r.result for r in travel.rows if r.result.entrant == entrant.name),
                        None)
             boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
-            lines = reveal_lines(event.game, directions_of(event), board, travel,
+            lines = reveal_lines(event.game, directions_of(event), travel,
                                  reveal.score.method, reveal.hands, boards[board].dealer,
                                  reveal.ai_result, own, t, safe_name)
             title = t.gettext("{event}: board {board}").format(event=safe_name(event.name),
                                                                board=board)
-            await self._dm(member, [f"**{title}**", *lines],
-                           review_view(event.id, board, entrant.id, t))
+            text = [f"**{title}**", *lines]
+            view = review_view(event.id, board, entrant.id, t)
+            if not await self._dm(member, text, view):
+                await self._to_thread(entrant.id, board, member, text, view)
 
     async def _paced(self) -> None:
         """Wait for the close's next message slot (:data:`POST_INTERVAL`)."""
@@ -454,6 +457,24 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
         except discord.HTTPException:
             log.info("could not DM user %s a duplicate message", user_id)
             return False
+
+    async def _to_thread(self, entrant_id: int, board: int, member: int, lines: list[str],
+                         view: discord.ui.View) -> None:
+        play = await self.store.get_duplicate_play(entrant_id, board)
+        row = None if play is None or play.table_id is None else await self.store.get_table(
+            play.table_id)
+        if row is None or not isinstance(row.location, ChannelLocation):
+            return
+        channel = self.bot.get_channel(row.location.channel_id)
+        if not isinstance(channel, discord.Thread):
+            return
+        pages = pages_of([f"<@{member}>", *lines], MESSAGE_CHARS)
+        for n, page in enumerate(pages):
+            await self._paced()
+            if n == len(pages) - 1:
+                await channel.send("\n".join(page), allowed_mentions=NO_PINGS, view=view)
+            else:
+                await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
 
     async def post_results(self, event: DuplicateEvent) -> None:
         """The results thread and the score cards, each piece once (claimed first)."""

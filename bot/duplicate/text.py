@@ -209,7 +209,7 @@ def ai_text(result: BoardResult, method: str, t: Translator | None = None) -> st
     return t.gettext("net {score}").format(score=signed(result.score, t))
 
 
-def reveal_lines(game: str, sides: Sequence[Sequence[int]], board: int, travel: Traveller,
+def reveal_lines(game: str, sides: Sequence[Sequence[int]], travel: Traveller,
                  method: str, hands: Sequence[Sequence[str]], dealer: int | None,
                  ai: BoardResult, own: BoardResult | None, t: Translator | None = None,
                  names: Names = _same) -> list[str]:

@@ -271,9 +271,13 @@ async def test_lone_entrant_with_ai_partner_and_hand_pictures(fake_discord: Harn
     assert play.table_id is not None
     seats = app.service.info(play.table_id).seats
     assert sum(1 for s in seats if s is not None and not s.is_ai) == 1  # an AI partner
+    ann.dms_open = False  # the reveal comes in her private thread instead
+    location = app.service.info(play.table_id).location
     await _human_moves(app, play.table_id, [ann.user.id])
-    await h.wait_until(lambda: next((m for m in ann.dms if "Solo: board 1**" in m.content),
-                                    None), what="the reveal")
+    await h.wait_until(lambda: next(
+        (m for m in h.server.messages(location.channel_id)  # type: ignore[union-attr]
+         if "Solo: board 1**" in m.content), None), what="the reveal in the thread")
+    assert h.server.thread_members[location.channel_id] == {ann.user.id}  # type: ignore
     await mona.slash("duplicate", "close")
     thread = await h.wait_until(lambda: next(
         (c for c in h.server.channels.values() if c.name == "Results: Solo"), None),

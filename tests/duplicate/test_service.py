@@ -36,7 +36,7 @@ class World:
         await self.tables.start()
         self.dup = DuplicateService(self.store, self.tables, clock=self.clock,
                                     ai_level="random", ai_pace=0)
-        self.runner = asyncio.create_task(self.dup.run())
+        self.runner = asyncio.create_task(self.dup.run(poll_seconds=0.02))
 
     async def shut(self) -> None:
         self.runner.cancel()
