@@ -41,7 +41,7 @@ import logging
 import os
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,7 +120,8 @@ class Unavailable(Exception):
 class DiscordAuth:
     """The three calls the Activity needs (module docstring), on one HTTP session."""
 
-    def __init__(self, config: ActivityConfig, clock: Any = time.monotonic) -> None:
+    def __init__(self, config: ActivityConfig,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
         self.clock = clock
         self.session: aiohttp.ClientSession | None = None
