@@ -1,5 +1,6 @@
 """The page in a real browser (Playwright driving Debian's chromium) at phone size: a whole
-deal of every game played by its buttons, a spectator's page, a reload mid-deal, and the
+deal of every game played by its buttons, a spectator's page, a reload mid-deal (every
+frame the page received scanned for another seat's cards), and the
 stable interface (cards as buttons named ``K♠``/``Q♥ ×2``, legal ones enabled, a
 ``role=log`` live region, no horizontal scrolling)."""
 
@@ -19,6 +20,7 @@ from bot.service import Seat, TableService
 from bot.web import links
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
+from bot.words.cards import card_text
 from games.registry import GAMES
 from storage import TerminalLocation, open_store
 
@@ -125,6 +127,12 @@ async def test_a_whole_deal_of_every_game_from_the_page(tables: Table, browser: 
 async def test_a_reload_mid_deal_resumes_the_seat(tables: Table, browser: Any) -> None:
     table, url = await tables.open("turup")
     page = await browser.new_page(viewport=PHONE)
+    frames: list[str] = []
+
+    def collect(payload: str | bytes) -> None:
+        frames.append(payload if isinstance(payload, str) else payload.decode())
+
+    page.on("websocket", lambda ws: ws.on("framereceived", collect))
     await page.goto(url)
     for _ in range(3):
         await page.wait_for_selector("#hand button:not([disabled])", timeout=20000)
@@ -140,6 +148,13 @@ async def test_a_reload_mid_deal_resumes_the_seat(tables: Table, browser: Any) -
     await tables.service.settle()
     assert len(tables.service.view(table, 0)["hand"]) == len(before) - 1
     await page.close()
+    # every frame the page received: no card another seat still holds
+    text = "\n".join(frames)
+    assert '"type":"table"' in text
+    for seat in (1, 2, 3):
+        for card in tables.service.view(table, seat)["hand"]:
+            assert f'"{card}"' not in text, (seat, card)
+            assert not re.search(re.escape(card_text(card)) + r"(?![0-9])", text), card
 
 
 async def test_a_spectator_page_shows_the_table_without_a_hand(tables: Table,
