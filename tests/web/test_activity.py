@@ -230,3 +230,12 @@ async def test_who_leaves_the_instance_is_closed_the_others_stay(
     assert not alice.closed and instance.users == [activity.alice.id]
     secret = activity.discord.activities.client_secret
     assert all(t not in caplog.text for t in [*tokens, secret])
+
+
+def test_the_client_secret_comes_from_the_environment_and_is_never_shown() -> None:
+    assert ActivityConfig.from_env(1, "bot-token", environ={}) is None
+    config = ActivityConfig.from_env(1, "bot-token", "http://api.example/api/v10/",
+                                     environ={"DISCORD_CLIENT_SECRET": " s3cret-value "})
+    assert config is not None and config.client_secret == "s3cret-value"
+    assert config.api == "http://api.example/api/v10"
+    assert "s3cret-value" not in repr(config) and "bot-token" not in repr(config)
