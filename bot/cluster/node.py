@@ -17,18 +17,17 @@ started for a shard that is already running is refused with :class:`~storage.Sha
 before it loads anything. The locks live as long as the process (a killed process frees
 them at once).
 
-**Driving only while sure.** The process drives its shards' tables (applies their clicks
-and forwarded requests, plays their AI turns, runs their timers, publishes the events its
-front end redraws from) only while it is sure it holds the locks. The moment it is not —
-the locks' connection ended (the server ended the session, the network closed it), or the
-server did not answer a check (every ``heartbeat`` seconds, within ``check_timeout``) —
-it stops driving them: the service is paused (:meth:`bot.service.TableService.pause`:
-actions refused with the reason, no AI turn, no timer, no event) and the inbox is left
-alone. Then it tries to take the locks back (at once, then with backoff up to
-``poll_seconds``); once it holds them again it rebuilds every table from the store
-(another process may have driven them meanwhile) and drives again. While another process
-holds them, this one stays paused and keeps trying (see ``docs/scale.md``, "What the shard
-lock guarantees").
+**Driving only while sure.** The process drives its shards' tables (applies their moves,
+local and forwarded, plays their AI turns, runs their timers) only while it is sure it
+holds the locks. The moment it is not — the locks' connection ended (the server ended
+the session, the network closed it), or the server did not answer a check (every
+``heartbeat`` seconds, within ``check_timeout``) — it stops driving them: the service is
+paused (:meth:`bot.service.TableService.pause`: actions refused with the reason, no AI
+turn, no timer) and the inbox is left alone. Then it tries to take the locks back (at
+once, then with backoff up to ``poll_seconds``); once it holds them again it rebuilds
+every table from the store (another process may have driven them meanwhile) and drives
+again. While another process holds them, this one stays paused and keeps trying (see
+``docs/scale.md``, "What the shard lock guarantees").
 
 One process holds two connections besides its pool: the locks, and one listener shared
 by the inbox consumer and the forwarding client.

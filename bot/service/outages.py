@@ -13,8 +13,9 @@ A table is **held back** while this process may not drive it:
   process may have driven it meanwhile (:meth:`Outages.resume`).
 
 A held-back table refuses every action with the reason in player words
-(:class:`~bot.service.errors.SaveFailed`: :data:`DB_AWAY` or :data:`ON_HOLD`), runs no AI
-turn and no timer, and publishes nothing (so its front ends do not redraw it). Bringing it
+(:class:`~bot.service.errors.SaveFailed`: :data:`DB_AWAY` or :data:`ON_HOLD`) and runs no
+AI turn and no timer, so nothing of its play is published (its front ends do not redraw
+it). Lobby changes are not held: each is a compare-and-set on the table's row. Bringing it
 back adopts the stored row and log (:meth:`bot.service.rowsync.RowSync.reload`): its front
 ends get a ``turn`` (or ``lobby``) event with the stored state, and its AI turns and timers
 resume. Nothing is lost (what the store holds is the truth) and nothing is doubled (an

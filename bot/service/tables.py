@@ -188,9 +188,10 @@ class TableService:
         self.registry.by_location.clear()
 
     def pause(self) -> None:
-        """Stop driving every table at once (no action accepted, no AI turn, no timer, no
-        event) until :meth:`resume`: this process is not sure it still holds its shards
-        (:mod:`bot.cluster.node`). A refused action says why (``ON_HOLD``)."""
+        """Stop driving every table at once (no action accepted, no AI turn, no timer)
+        until :meth:`resume`: this process is not sure it still holds its shards
+        (:mod:`bot.cluster.node`). A refused action says why (``ON_HOLD``). Lobby changes
+        stay open: each is a compare-and-set on the table's row."""
         self.outages.pause()
 
     async def resume(self) -> None:
