@@ -25,22 +25,40 @@ legal play.
 3. **Recovery**: a Turup table of 500 deals (about 16,000 actions) rebuilt from its log by
    the table service (``LiveTable.replay``, as on a restart), and checked equal to the
    table that played it.
+
+**Before and after** on a shared machine::
+
+    python bench/engine.py --against DIR [--pairs 20] [--seconds 1] [--games ...]
+
+measures figure 1 for this checkout and for another one (``DIR``, e.g. ``git worktree add
+/tmp/engine-base HEAD~3``) in two processes at the same time, ``--pairs`` times (which
+starts first alternates), so both see the same load; it prints each side's median µs per
+deal and the change. ``--root DIR`` measures another checkout's engine alone (``--json``:
+one JSON object, what ``--against`` reads).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# the checkout whose engine is measured: --root's, else this one
+sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
+                       if "--root" in sys.argv else Path(__file__).resolve().parents[1]))
 
 from games.base import Deal
 from games.registry import GAMES
+
+HERE = Path(__file__).resolve().parents[1]
+"""This checkout."""
 
 Clock = Callable[[], float]
 clock: Clock = time.process_time
@@ -198,13 +216,57 @@ def recovery_seconds(deals: int = 500) -> tuple[float, int]:
     return best, len(log)
 
 
+# -- before and after -----------------------------------------------------------------------
+def _measured(root: Path, games: str, seconds: float) -> subprocess.Popen[str]:
+    """A process measuring ``root``'s engine (figure 1, ``--json``)."""
+    return subprocess.Popen([sys.executable, __file__, "--root", str(root), "--games", games,
+                             "--seconds", str(seconds), "--json"],
+                            stdout=subprocess.PIPE, text=True)
+
+
+def compare(against: Path, games: str, seconds: float, pairs: int) -> None:
+    """Figure 1 for ``against`` and this checkout, measured side by side ``pairs`` times;
+    print the medians and the change."""
+    runs: dict[str, list[dict[str, list[float]]]] = {"old": [], "new": []}
+    for i in range(pairs):
+        order = [("old", against), ("new", HERE)]
+        if i % 2:
+            order.reverse()
+        procs = [(side, _measured(root, games, seconds)) for side, root in order]
+        for side, proc in procs:
+            out, _ = proc.communicate()
+            runs[side].append(json.loads(out))
+    print(f"| game | µs/deal, play only: {against.name} | this | change | "
+          f"µs/deal, with the deal: {against.name} | this | change |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for game in games.split(","):
+        cells = []
+        for k in (0, 1):
+            old = statistics.median(r[game][k] for r in runs["old"])
+            new = statistics.median(r[game][k] for r in runs["new"])
+            cells.append(f"{old:.1f} | {new:.1f} | {new / old - 1:+.0%}")
+        print(f"| {GAMES[game].title} | {' | '.join(cells)} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget per figure")
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
     parser.add_argument("--no-openspiel", action="store_true",
                         help="skip the comparison with OpenSpiel")
+    parser.add_argument("--root", type=Path, help="measure another checkout's engine")
+    parser.add_argument("--json", action="store_true",
+                        help="figure 1 only, as {game: [µs play only, µs with the deal]}")
+    parser.add_argument("--against", type=Path,
+                        help="another checkout: figure 1 of both, measured side by side")
+    parser.add_argument("--pairs", type=int, default=20, help="measurements per side")
     args = parser.parse_args()
+    if args.json:
+        print(json.dumps({g: measure(g, args.seconds)[:2] for g in args.games.split(",")}))
+        return
+    if args.against is not None:
+        compare(args.against.resolve(), args.games, args.seconds, args.pairs)
+        return
     print("| game | deals/s (play only) | µs/deal (play only) | deals/s (with the deal) | "
           "µs/deal (with the deal) |")
     print("|---|---:|---:|---:|---:|")
