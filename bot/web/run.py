@@ -11,8 +11,10 @@ database, so links survive restarts and work in every process on it).
 :func:`attach` wraps a bot's ``setup_hook`` and ``close``: once the bot set up its table
 service, the web server starts on it (``bot.web_server``: the
 :class:`~bot.web.server.WebServer`, whose ``link(table, user, role)`` the Discord adapter
-hands out); it stops when the bot closes. A page's words are in the player's chosen
-language (``/language``), else English.
+hands out); it stops when the bot closes. ``tricktable run`` also gives it the Discord
+Activity's configuration (``DISCORD_CLIENT_SECRET``, ``docs/activity.md``) and binds the
+table message's **Open table** links to it when ``TRICKTABLE_WEB_URL`` is set. A page's
+words are in the player's chosen language (``/language``), else English.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from __future__ import annotations
 import logging
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from bot.web import links
+from bot.web.activity import ActivityConfig
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 from storage.base import Store
@@ -72,28 +75,36 @@ async def web_secret(store: Store, environ: Mapping[str, str] | None = None) -> 
 
 
 async def start(service: Any, store: Store, settings: WebSettings,
-                environ: Mapping[str, str] | None = None) -> WebServer:
-    """The web server of ``service``, listening."""
+                environ: Mapping[str, str] | None = None, *,
+                activity: ActivityConfig | None = None) -> WebServer:
+    """The web server of ``service``, listening (with the Discord Activity's routes when
+    ``activity`` is given, :mod:`bot.web.activity`)."""
 
     async def language(user: int) -> str:
         return await store.get_player_language(user) or "en"
 
     config = WebConfig(secret=await web_secret(store, environ), language=language)
     server = WebServer(service, config, host=settings.host, port=settings.port,
-                       public_url=settings.url)
+                       public_url=settings.url, activity=activity)
     base = await server.start()
     log.info("serving the web table at %s", base)
     return server
 
 
-def attach(bot: Any, settings: WebSettings) -> None:
-    """Serve the web table from ``bot`` once it is set up (module docstring)."""
+def attach(bot: Any, settings: WebSettings, *,
+           activity: Callable[[], ActivityConfig | None] = lambda: None,
+           started: Callable[[WebServer], None] = lambda server: None) -> None:
+    """Serve the web table from ``bot`` once it is set up (module docstring): with the
+    Activity's routes when ``activity()`` (asked once the bot is logged in) gives a
+    configuration; ``started(server)`` is called once it listens (the Discord adapter binds
+    its **Open table** links there)."""
     setup_hook, close = bot.setup_hook, bot.close
     bot.web_server = None
 
     async def setup_with_web() -> None:
         await setup_hook()
-        bot.web_server = await start(bot.service, bot.store, settings)
+        bot.web_server = await start(bot.service, bot.store, settings, activity=activity())
+        started(bot.web_server)
 
     async def close_with_web() -> None:
         server = bot.web_server

@@ -60,10 +60,12 @@ class Bot:
 async def test_a_set_up_bot_serves_the_page(tmp_path: Path) -> None:
     async with await open_store(f"sqlite:///{tmp_path / 'b.db'}") as store:
         bot = Bot(store)
-        attach(bot, WebSettings(0, "127.0.0.1"))
+        started: list[Any] = []
+        attach(bot, WebSettings(0, "127.0.0.1"), started=started.append)
         await bot.setup_hook()
         server = bot.web_server
-        assert server is not None and server.port > 0
+        assert server is not None and server.port > 0 and started == [server]
+        assert server.activity is None  # no DISCORD_CLIENT_SECRET: no Activity routes
         link = server.link(5, 9, "watch")
         key = link.split("#k=")[1]
         assert links.verify(await web_secret(store, {}), key, time.time()).user == 9
