@@ -1,0 +1,196 @@
+"""Benchmark of the web table: many tables in one process, every seat and two spectators on
+a WebSocket each.
+
+    python bench/web.py [--tables 500] [--actions 40] [--seconds 120] [--think 0]
+
+``--tables`` Turup tables on one table service (a fresh SQLite file), each with four human
+seats played through their sockets (a socket plays its first choice ``--think`` seconds,
+0.5-1.5 times at random, after its table frame says it is its turn; 0: at once) and two
+spectator sockets: six sockets per table, all through
+the real aiohttp application (:mod:`bot.web.server`) on a local port. The clients run in
+the same process (aiohttp's client), so the figures include their work too.
+
+Measured, for every action a socket sent: the time from sending it until **every** socket of
+its table received a table frame of a newer version (p50/p95/p99); the bytes per update
+(frame bytes received per socket, per table frame); the memory per socket (growth of the
+process's resident set from before the sockets joined to after, divided by the sockets:
+client and server side of each connection together); Discord REST calls per card: 0 (no
+Discord here). Stops when every table made ``--actions`` actions or after ``--seconds``.
+Prints a markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import contextlib
+
+from bot.service import Seat, TableService
+from bot.web import links
+from bot.web.server import WebServer
+from bot.web.viewer import WebConfig
+from storage import TerminalLocation, open_store
+
+SECRET = b"w" * 32
+
+
+def rss() -> int:
+    """The resident set of this process, in bytes."""
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * 4096
+
+
+class Table:
+    def __init__(self, table: int) -> None:
+        self.id = table
+        self.pending: dict[int, tuple[float, set[int]]] = {}
+        self.actions = 0
+        self.sockets = 0
+
+
+class Bench:
+    def __init__(self, actions: int, think: float) -> None:
+        self.limit = actions
+        self.think = think
+        self.latencies: list[float] = []
+        self.frames = 0
+        self.bytes = 0
+        self.done = asyncio.Event()
+        self.tables: list[Table] = []
+
+    def finished(self) -> bool:
+        return all(t.actions >= self.limit for t in self.tables)
+
+    async def socket(self, http: aiohttp.ClientSession, base: str, table: Table, n: int,
+                     key: str, joined: asyncio.Event, ready: asyncio.Event,
+                     gate: asyncio.Semaphore) -> None:
+        async with gate:  # a few connections at a time: the listen backlog is short
+            ws = await http.ws_connect(base + "/ws", headers={"Origin": base},
+                                       max_msg_size=0)
+        async with ws:
+            await ws.send_str(json.dumps({"v": 1, "type": "join", "key": key}))
+            acted = -1
+            async for msg in ws:
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+                frame = json.loads(msg.data)
+                if frame["type"] == "hello":
+                    joined.set()
+                    continue
+                if frame["type"] != "table":
+                    continue
+                self.frames += 1
+                self.bytes += len(msg.data.encode())
+                now = time.perf_counter()
+                version = frame["version"]
+                for v, (t0, waiting) in list(table.pending.items()):
+                    if v < version and n in waiting:
+                        waiting.discard(n)
+                        if not waiting:
+                            self.latencies.append(now - t0)
+                            del table.pending[v]
+                if self.done.is_set() or table.actions >= self.limit:
+                    if self.finished():
+                        self.done.set()
+                    continue
+                if frame["your_turn"] and version > acted and ready.is_set():
+                    acted = version
+                    if self.think:
+                        await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
+                    table.actions += 1
+                    table.pending[version] = (time.perf_counter(), set(range(table.sockets)))
+                    await ws.send_str(json.dumps({"v": 1, "type": "act", "version": version,
+                                                  "action": frame["choices"][0]["action"]}))
+                if self.done.is_set():
+                    break
+
+
+async def main(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await open_store(f"sqlite:///{tmp}/web.db")
+        service = TableService(store)
+        await service.start()
+        server = WebServer(service, WebConfig(secret=SECRET, burst=64, rate=64.0), port=0)
+        base = await server.start()
+        bench = Bench(args.actions, args.think)
+        now = time.time()
+        keys: list[tuple[Table, list[str]]] = []
+        for i in range(args.tables):
+            seats: list[Seat | None] = [Seat.human(100 * i + s, f"P{s}") for s in range(4)]
+            tid = await service.create_table(TerminalLocation(f"bench:{i}"), "turup",
+                                             seats=seats, seed=i, ai_pace=0,
+                                             turn_timeout=0, start=True)
+            table = Table(tid)
+            bench.tables.append(table)
+            keys.append((table, [links.issue(SECRET, tid, 100 * i + s, "seat", now)
+                                 for s in range(4)]
+                         + [links.issue(SECRET, tid, 9_000_000 + 2 * i + k, "watch", now)
+                            for k in range(2)]))
+        before = rss()
+        ready = asyncio.Event()
+        gate = asyncio.Semaphore(50)
+        connector = aiohttp.TCPConnector(limit=0)
+        async with aiohttp.ClientSession(connector=connector) as http:
+            tasks, joins = [], []
+            for table, table_keys in keys:
+                table.sockets = len(table_keys)
+                for n, key in enumerate(table_keys):
+                    joined = asyncio.Event()
+                    joins.append(joined)
+                    tasks.append(asyncio.create_task(
+                        bench.socket(http, base, table, n, key, joined, ready, gate)))
+            await asyncio.wait_for(asyncio.gather(*(j.wait() for j in joins)), 300)
+            after = rss()
+            sockets = len(tasks)
+            bench.frames = bench.bytes = 0
+            ready.set()
+            # wake every seat whose turn it is: a fresh table frame per subscription
+            for table, _ in keys:
+                for sub in service.subscriptions(table.id):
+                    sub.deliver(service.state(table.id, sub.seat))
+            started = time.perf_counter()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(bench.done.wait(), args.seconds)
+            played = time.perf_counter() - started
+            bench.done.set()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        await server.stop()
+        await service.close()
+        await store.close()
+    lat = sorted(bench.latencies)
+
+    def pct(p: float) -> str:
+        return f"{lat[min(len(lat) - 1, int(p * len(lat)))] * 1000:.1f} ms" if lat else "-"
+
+    actions = sum(t.actions for t in bench.tables)
+    print("| tables | sockets | think | actions | actions/s | action → every socket p50 / p95 "
+          "/ p99 | bytes per update | memory per socket |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(f"| {args.tables} | {sockets} | {args.think:g} s | {actions} | "
+          f"{actions / played:.0f} | {pct(.5)} / {pct(.95)} "
+          f"/ {pct(.99)} | {statistics.mean([bench.bytes / max(1, bench.frames)]):.0f} B "
+          f"| {(after - before) / sockets / 1024:.1f} kB |")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--actions", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a seat waits before acting (0.5-1.5x at random)")
+    asyncio.run(main(parser.parse_args()))
