@@ -3,7 +3,8 @@
 A table is **held back** while this process may not drive it:
 
 * **stranded** — a store error left its state unsure (an append that failed: was it stored
-  or not? the table in memory has moved on either way). The table is kept — a store error
+  or not? the table in memory has moved on either way), or its finished match could not
+  be recorded (it is recorded when the table is back). The table is kept — a store error
   never unloads a table — and brought back from the store as soon as the database answers:
   tried at once, then again after :data:`RETRY_FIRST` seconds, doubling up to
   :data:`RETRY_MAX`.
@@ -30,6 +31,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.i18n import N_
+from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 
 if TYPE_CHECKING:
@@ -140,6 +142,11 @@ class Outages:
                 return True  # brought back meanwhile
             try:
                 await self._hub.rows.reload(table)
+                if table.status == "playing" and table.match is not None \
+                        and table.match.over:  # its result could not be recorded
+                    events: list[TableEvent] = []
+                    await self._hub.results.finish(table, events)
+                    self._hub.registry.publish(table, events)
             except Exception as exc:
                 log.info("table %s: the store is still not answering (%s)", table_id, exc)
                 return False

@@ -136,7 +136,15 @@ class ActionPath:
                 table.seats[seat] = new
                 changes["seats"] = table.seats_json()
             if table.match.over:
-                await self._hub.results.finish(table, events)
+                try:
+                    await self._hub.results.finish(table, events)
+                except Exception as exc:
+                    # The action is stored; its match's result is recorded (and the
+                    # events published) when the table is brought back.
+                    log.warning("table %s: the finished match could not be recorded (%r)",
+                                table.id, exc)
+                    self._hub.outages.strand(table)
+                    return
             else:
                 if self._hub.timers.plan_deadline(table):
                     changes["turn_deadline"] = table.turn_deadline

@@ -125,3 +125,45 @@ async def test_tables_that_tried_to_write_in_an_outage_are_kept_and_come_back(
         assert len(seqs) >= robots_version + 3
     finally:
         await service.close()
+
+
+class RecordsFail:
+    """The store, whose match records fail while ``down`` (everything else answers)."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+        self.down = True
+
+    def __getattr__(self, name: str) -> object:
+        attr = getattr(self.inner, name)
+        if name != "record_match":
+            return attr
+
+        async def record_match(*args: object, **kwargs: object) -> object:
+            if self.down:
+                raise ConnectionError("the database went away")
+            return await attr(*args, **kwargs)
+
+        return record_match
+
+
+async def test_a_match_whose_result_cannot_be_recorded_is_recorded_when_the_store_answers(
+        outage: Outage) -> None:
+    flaky = RecordsFail(outage.store)
+    service = TableService(flaky)  # type: ignore[arg-type]
+    try:
+        table = await service.create_table(
+            ChannelLocation(1, 300), "turup", seed=9, ai_pace=0, start=True,
+            options={"target": 1}, seats=[Seat.ai("rules") for _ in range(4)])
+        # the last action is stored, the result is not: the table is kept, held
+        await until(lambda: service.held(table), "the finished table to be held")
+        row = await outage.truth.get_table(table)
+        assert row is not None and row.status == "playing"
+        flaky.down = False
+        # brought back: the match is recorded and the table finished, without a restart
+        await until(lambda: not service.holds(table), "the table to finish")
+        row = await outage.truth.get_table(table)
+        assert row is not None and row.status == "finished"
+        assert await outage.truth.get_match_for_table(table) is not None
+    finally:
+        await service.close()
