@@ -190,3 +190,26 @@ async def test_conceding_asks_first(tables: Table, browser: Any) -> None:
     await page.locator("#confirmyes").click()
     await page.wait_for_selector("#result", state="visible", timeout=20000)
     await page.close()
+
+
+async def test_keyboard_play(tables: Table, browser: Any) -> None:
+    """Arrows move over the playable cards only, Enter plays the focused one."""
+    table, url = await tables.open("arbaa_turub")
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(url)
+    playable = page.locator("#hand button:not([disabled])")
+    await playable.first.wait_for(timeout=20000)
+    await playable.first.focus()
+    names = await playable.evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert len(names) > 2  # (seeded) several playable cards
+    await page.keyboard.press("ArrowRight")
+    assert await page.evaluate("document.activeElement.dataset.card") == names[1]
+    await page.keyboard.press("ArrowLeft")
+    await page.keyboard.press("ArrowLeft")
+    assert await page.evaluate("document.activeElement.dataset.card") == names[-1]
+    held = len(tables.service.view(table, 0)["hand"])
+    await page.keyboard.press("Enter")
+    await tables.service.settle()
+    hand = tables.service.view(table, 0)["hand"]
+    assert len(hand) == held - 1
+    await page.close()
