@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.i18n import N_
 from bot.words.cards import card_text, cards_text, suit_text
+from bot.words.refusals import refusal_text
 from bot.words.seating import Seating
 from bot.words.text import signed
 
@@ -54,7 +55,7 @@ def _misdeal(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
         player = seating.name(m["seat"])
         lines.append(t.gettext(known).format(player=player) if known else
                      t.gettext("Misdeal: {player} held {reason}.").format(
-                         player=player, reason=seating.reason(str(m["reason"]))))
+                         player=player, reason=refusal_text(str(m["reason"]), seating)))
     lines.append(t.gettext("The same dealer deals again; nobody scores."))
     return lines
 

@@ -23,6 +23,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.words.cards import hand_lines
 from bot.words.events import event_line
+from bot.words.refusals import refusal_text
 from bot.words.results import deal_result, deal_title, match_result
 from bot.words.seating import Seating
 from bot.words.text import Text, or_english, paginate
@@ -84,7 +85,7 @@ def _tell(seating: Seating, deal: Deal, actions: list[Any], where: str,
         except IllegalAction as exc:
             lines.append(seating.t.gettext(
                 "{player} tried an action the rules refuse: {reason}.").format(
-                player=seating.name(seat), reason=seating.reason(exc)))
+                player=seating.name(seat), reason=refusal_text(exc, seating)))
             break
         for event in events:
             if not event.visible_to(None):

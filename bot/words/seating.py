@@ -16,14 +16,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.i18n import SOURCE_LANGUAGE, Translator
 from bot.words.text import english, or_english
 from games.registry import GAMES
-
-if TYPE_CHECKING:
-    from bot.words.refusals import Refused
 
 
 def join_names(names: Sequence[str], t: Translator | None = None) -> str:
@@ -123,14 +120,3 @@ class Seating:
         # Translators: One player and their number in a list ("Ann 3").
         return ", ".join(self.t.gettext("{player} {value}").format(
             player=self.name(s), value=self.value(v)) for s, v in enumerate(values))
-
-    def reason(self, refusal: Refused | str) -> str:
-        """An engine's refusal in players' words and this seating's language
-        (:func:`bot.words.refusals.refusal_text`): an :class:`~games.errors.IllegalAction`
-        (or anything with its ``template`` and ``params``) is worded from its template —
-        names, card symbols, the language's suit words (``you must follow spades: you hold
-        10♠``); a plain reason is translated when the catalog knows it, else shown as
-        written with ``seat N`` as the player's name and card codes as symbols."""
-        from bot.words.refusals import refusal_text
-
-        return refusal_text(refusal, self)

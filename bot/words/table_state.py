@@ -31,7 +31,7 @@ from typing import Any
 
 from bot.i18n import N_
 from bot.words.cards import card_text, cards_text, suit_text
-from bot.words.refusals import Refused
+from bot.words.refusals import Refused, refusal_text
 from bot.words.results_solo import MODE_WORDS
 from bot.words.seating import Seating, join_names
 from bot.words.text import signed
@@ -45,13 +45,13 @@ Fact = tuple[str, str]
 
 def reason_text(reason: Refused | str, seating: Seating | None = None) -> str:
     """An engine's refusal as a sentence for the reader, first letter upper. With a seating,
-    in its language and players' words (:meth:`Seating.reason`: an
+    in its language and players' words (:func:`bot.words.refusals.refusal_text`: an
     :class:`~games.errors.IllegalAction` or the service's
     :class:`~bot.service.errors.RuleRefusal` from its template, a plain reason translated
     or with names and symbols); without one, a plain reason (worded already) with its card
     codes as players read them: ``"you must follow clubs: you hold QC"`` → ``"… Q♣"``."""
     if seating is not None:
-        return cap(seating.reason(reason).strip())
+        return cap(refusal_text(reason, seating).strip())
     text = reason if isinstance(reason, str) else english(reason.template, reason.params)
     return cap(_CARD_CODE.sub(lambda m: card_text(m.group(0)), text.strip()))
 

@@ -12,6 +12,7 @@ from words_check import NAMES, assert_clean
 from bot.words.actions import action_text, truf_bid_text, truf_bid_value
 from bot.words.cards import card_text, cards_text, hand_lines, suit_text, symbols_in
 from bot.words.options import options_text, value_text
+from bot.words.refusals import refusal_text
 from bot.words.rulebook import option_rule_text, rule_file
 from bot.words.rules import EMBED_LIMIT, rules_pages
 from bot.words.seating import Seating
@@ -115,7 +116,7 @@ def test_cards_hands_and_engine_sentences() -> None:
     assert symbols_in("you must follow spades: you hold TS, 9S") == \
         "you must follow spades: you hold 10♠, 9♠"
     seating = Seating.of("turup", NAMES[:4])
-    assert seating.reason("it is not your turn (waiting for seat 2)") == \
+    assert refusal_text("it is not your turn (waiting for seat 2)", seating) == \
         "it is not your turn (waiting for Cy)"
     assert seating.side_name(1) == "Bob and Di"
     six = Seating.of("albastini", NAMES, {"teams": "2x3"})
