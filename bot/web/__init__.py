@@ -8,5 +8,7 @@ Discord adapter and the terminal (``docs/web.md``).
 * :mod:`bot.web.frames` — the service's events and state as frames, in the viewer's words.
 * :mod:`bot.web.viewer` — one socket: join, relay the subscription, take actions.
 * :mod:`bot.web.server` — the application: static page, security headers, ``/ws``.
-* :mod:`bot.web.local` — ``tricktable play GAME --web``.
+* :mod:`bot.web.local`, :mod:`bot.web.cli` — ``tricktable play GAME --web``.
+* :mod:`bot.web.run` — ``tricktable run`` with ``TRICKTABLE_WEB_PORT``.
+* :mod:`bot.web.activity` — the same table as a Discord Activity.
 """

@@ -116,6 +116,8 @@ class Viewer:
         pump = asyncio.create_task(self._pump(sub), name=f"web-{p.table}-{self.seat}")
         try:
             await self._read()
+        except ConnectionResetError:  # the page went away while we answered it
+            pass
         finally:
             sub.close()
             pump.cancel()
