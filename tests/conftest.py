@@ -29,6 +29,9 @@ SLOW: tuple[str, ...] = (
     "tests/bot/test_discord_turns.py::test_the_player_to_act_has_controls_at_every_turn_of_many",
     # a real browser (chromium) playing whole deals on the web table's page
     "tests/web/test_browser.py",
+    # `tricktable play --web` as real processes: a whole match through the socket, Ctrl+C
+    "tests/web/test_local.py::test_a_whole_match_from_the_page",
+    "tests/web/test_local.py::test_ctrl_c_keeps_the_match_and_exits_0",
     # every AI level through every variant; the oracle against search
     "tests/games/test_ai_play.py::test_every_level_plays_every_variant_to_the_end",
     "tests/games/test_ai_budget.py::test_oracle_sees_what_search_may_not",
