@@ -198,3 +198,28 @@ async def test_the_page_is_served_with_a_strict_policy(web: Web) -> None:
     assert "http" not in policy  # no other origin
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert HUMAN == 7
+
+
+async def test_the_page_speaks_the_viewers_language(web: Web) -> None:
+    """Every sentence of the frames is in the viewer's language (here Swahili): labels,
+    seats, facts, choices, event lines — no English phrase of the catalog left over."""
+    from bot.i18n.leftovers import english_leftovers
+
+    async def swahili(user: int) -> str:
+        return "sw"
+
+    web.config.language = swahili
+    await open_table(web)
+    ws = await web.join()
+    seen: list[dict[str, Any]] = []
+    hello = await read(ws, of_type("hello"), seen)
+    assert hello["language"] == "sw"
+    turn = await read(ws, my_turn, seen)
+    await ws.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                                  "action": turn["choices"][0]["action"]}))
+    await read(ws, lambda f: f["type"] == "line", seen)
+    text = "\n".join(json.dumps(f, ensure_ascii=False) for f in seen)
+    assert english_leftovers(text, "sw") == []
+    assert english_leftovers("Your turn: choose with the buttons (Tab, Enter or a click).",
+                             "sw")  # the check does see English
+    assert hello["labels"]["trump"] != "Trump"
