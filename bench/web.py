@@ -7,14 +7,14 @@ a WebSocket each.
 seats played through their sockets (a socket plays its first choice ``--think`` seconds,
 0.5-1.5 times at random, after its table frame says it is its turn; 0: at once) and two
 spectator sockets: six sockets per table, all through
-the real aiohttp application (:mod:`bot.web.server`) on a local port. The clients run in
-the same process (aiohttp's client), so the figures include their work too.
+the real aiohttp application (:mod:`bot.web.server`) on a local port. The clients (aiohttp's
+client) run in a child process, so the server's figures are its own.
 
 Measured, for every action a socket sent: the time from sending it until **every** socket of
 its table received a table frame of a newer version (p50/p95/p99); the bytes per update
-(frame bytes received per socket, per table frame); the memory per socket (growth of the
-process's resident set from before the sockets joined to after, divided by the sockets:
-client and server side of each connection together); Discord REST calls per card: 0 (no
+(frame bytes received per socket, per table frame); the server's memory per socket (growth
+of the server process's resident set from before the sockets joined to after, divided by
+the sockets); Discord REST calls per card: 0 (no
 Discord here). Stops when every table made ``--actions`` actions or after ``--seconds``.
 Prints a markdown table.
 """
@@ -24,12 +24,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import random
-import statistics
 import sys
 import tempfile
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -117,6 +119,48 @@ class Bench:
                     break
 
 
+async def clients(base: str, keys: list[tuple[int, list[str]]], args: argparse.Namespace,
+                  pipe: Connection) -> None:
+    """The child process: every socket; tells the server when all joined (``joined``),
+    waits for ``go``, plays, and sends back the figures."""
+    bench = Bench(args.actions, args.think)
+    ready = asyncio.Event()
+    gate = asyncio.Semaphore(50)
+    loop = asyncio.get_running_loop()
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+        tasks, joins = [], []
+        for tid, table_keys in keys:
+            table = Table(tid)
+            table.sockets = len(table_keys)
+            bench.tables.append(table)
+            for n, key in enumerate(table_keys):
+                joined = asyncio.Event()
+                joins.append(joined)
+                tasks.append(asyncio.create_task(
+                    bench.socket(http, base, table, n, key, joined, ready, gate)))
+        await asyncio.wait_for(asyncio.gather(*(j.wait() for j in joins)), 600)
+        bench.frames = bench.bytes = 0
+        ready.set()
+        pipe.send("joined")
+        await loop.run_in_executor(None, pipe.recv)  # "go": the server woke every seat
+        started = time.perf_counter()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(bench.done.wait(), args.seconds)
+        played = time.perf_counter() - started
+        bench.done.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    pipe.send({"latencies": bench.latencies, "frames": bench.frames, "bytes": bench.bytes,
+               "actions": sum(t.actions for t in bench.tables), "played": played,
+               "sockets": len(tasks)})
+
+
+def client_process(base: str, keys: list[tuple[int, list[str]]], args: argparse.Namespace,
+                   pipe: Connection) -> None:
+    asyncio.run(clients(base, keys, args, pipe))
+
+
 async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = await open_store(f"sqlite:///{tmp}/web.db")
@@ -124,65 +168,47 @@ async def main(args: argparse.Namespace) -> None:
         await service.start()
         server = WebServer(service, WebConfig(secret=SECRET, burst=64, rate=64.0), port=0)
         base = await server.start()
-        bench = Bench(args.actions, args.think)
         now = time.time()
-        keys: list[tuple[Table, list[str]]] = []
+        keys: list[tuple[int, list[str]]] = []
         for i in range(args.tables):
             seats: list[Seat | None] = [Seat.human(100 * i + s, f"P{s}") for s in range(4)]
             tid = await service.create_table(TerminalLocation(f"bench:{i}"), "turup",
                                              seats=seats, seed=i, ai_pace=0,
                                              turn_timeout=0, start=True)
-            table = Table(tid)
-            bench.tables.append(table)
-            keys.append((table, [links.issue(SECRET, tid, 100 * i + s, "seat", now)
-                                 for s in range(4)]
+            keys.append((tid, [links.issue(SECRET, tid, 100 * i + s, "seat", now)
+                               for s in range(4)]
                          + [links.issue(SECRET, tid, 9_000_000 + 2 * i + k, "watch", now)
                             for k in range(2)]))
         before = rss()
-        ready = asyncio.Event()
-        gate = asyncio.Semaphore(50)
-        connector = aiohttp.TCPConnector(limit=0)
-        async with aiohttp.ClientSession(connector=connector) as http:
-            tasks, joins = [], []
-            for table, table_keys in keys:
-                table.sockets = len(table_keys)
-                for n, key in enumerate(table_keys):
-                    joined = asyncio.Event()
-                    joins.append(joined)
-                    tasks.append(asyncio.create_task(
-                        bench.socket(http, base, table, n, key, joined, ready, gate)))
-            await asyncio.wait_for(asyncio.gather(*(j.wait() for j in joins)), 300)
-            after = rss()
-            sockets = len(tasks)
-            bench.frames = bench.bytes = 0
-            ready.set()
-            # wake every seat whose turn it is: a fresh table frame per subscription
-            for table, _ in keys:
-                for sub in service.subscriptions(table.id):
-                    sub.deliver(service.state(table.id, sub.seat))
-            started = time.perf_counter()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(bench.done.wait(), args.seconds)
-            played = time.perf_counter() - started
-            bench.done.set()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+        mine, theirs = multiprocessing.Pipe()
+        child = multiprocessing.get_context("spawn").Process(
+            target=client_process, args=(base, keys, args, theirs))
+        child.start()
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(None, mine.recv) == "joined"
+        after = rss()
+        # wake every seat whose turn it is: a fresh table frame per subscription
+        for tid, _ in keys:
+            for sub in service.subscriptions(tid):
+                sub.deliver(service.state(tid, sub.seat))
+        mine.send("go")
+        result: dict[str, Any] = await loop.run_in_executor(None, mine.recv)
+        child.join()
         await server.stop()
         await service.close()
         await store.close()
-    lat = sorted(bench.latencies)
+    lat = sorted(result["latencies"])
 
     def pct(p: float) -> str:
         return f"{lat[min(len(lat) - 1, int(p * len(lat)))] * 1000:.1f} ms" if lat else "-"
 
-    actions = sum(t.actions for t in bench.tables)
+    sockets, actions, played = result["sockets"], result["actions"], result["played"]
     print("| tables | sockets | think | actions | actions/s | action → every socket p50 / p95 "
-          "/ p99 | bytes per update | memory per socket |")
+          "/ p99 | bytes per update | server memory per socket |")
     print("|---|---|---|---|---|---|---|---|")
     print(f"| {args.tables} | {sockets} | {args.think:g} s | {actions} | "
-          f"{actions / played:.0f} | {pct(.5)} / {pct(.95)} "
-          f"/ {pct(.99)} | {statistics.mean([bench.bytes / max(1, bench.frames)]):.0f} B "
+          f"{actions / played:.0f} | {pct(.5)} / {pct(.95)} / {pct(.99)} | "
+          f"{result['bytes'] / max(1, result['frames']):.0f} B "
           f"| {(after - before) / sockets / 1024:.1f} kB |")
 
 
