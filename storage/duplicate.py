@@ -4,6 +4,8 @@ store (``bot/duplicate``); the store keeps the promises that need the database:
 
 * a board is played once by an entrant: ``(entrant, board)`` is the plays' primary key,
   and :meth:`DuplicateMixin.start_duplicate_play` refuses a second start;
+* two entrants meeting at one table start the board together or not at all
+  (:meth:`DuplicateMixin.start_duplicate_meeting`), from the board's two directions;
 * directions are assigned under the event row's lock, so two entrants starting one board
   at once see each other's direction (the least-played direction is taken);
 * a member belongs to at most one entrant of an event (``(event, user)`` primary key);
@@ -29,7 +31,11 @@ PLAY_STATUSES = ("playing", "finished")
 
 
 class AlreadyPlayed(StorageError):
-    """The entrant has already started (or finished) this board."""
+    """The entrant (``entrant_id``) has already started (or finished) this board."""
+
+    def __init__(self, message: str, entrant_id: int | None = None) -> None:
+        self.entrant_id = entrant_id
+        super().__init__(message)
 
 
 class AlreadyEntered(StorageError):
@@ -336,34 +342,59 @@ class DuplicateMixin(StoreCore):
         played least so far on that board (ties: the entrant's turn in the rotation,
         ``(entrant_id + board) mod directions`` first). Raise :class:`AlreadyPlayed` when
         the entrant has started this board before."""
+        [play] = await self._start_plays(event_id, (entrant_id,), board, directions)
+        return play
+
+    async def start_duplicate_meeting(self, event_id: int, entrants: tuple[int, int],
+                                      board: int) -> tuple[DuplicatePlay, DuplicatePlay]:
+        """Start two entrants' plays of ``board`` at one table, in one transaction: the
+        first from the less-played of the board's two directions (the rotation as in
+        :meth:`start_duplicate_play`), the second from the other. Raise
+        :class:`AlreadyPlayed` (naming the entrant) when either started this board before;
+        then neither play is started."""
+        first, second = await self._start_plays(event_id, entrants, board, 2)
+        return first, second
+
+    async def _start_plays(self, event_id: int, entrants: Sequence[int], board: int,
+                           directions: int) -> list[DuplicatePlay]:
+        """Start one play (the least-played direction) or a meeting of two entrants (the
+        first the least-played direction, the second the other one)."""
+        if len(set(entrants)) != len(entrants) or not 1 <= len(entrants) <= directions:
+            raise ValueError("one entrant, or two distinct entrants for two directions")
         now = self._now()
+        plays: list[DuplicatePlay] = []
         async with self._db.write() as connection:
             await self._touch(connection, "duplicate_events", event_id, "duplicate event")
-            mine = await connection.fetchrow(
-                "SELECT 1 AS x FROM duplicate_plays WHERE entrant_id = :entrant_id"
-                " AND board = :board", {"entrant_id": entrant_id, "board": board})
-            if mine is not None:
-                raise AlreadyPlayed(f"entrant {entrant_id} has started board {board}")
+            for entrant_id in entrants:
+                mine = await connection.fetchrow(
+                    "SELECT 1 AS x FROM duplicate_plays WHERE entrant_id = :entrant_id"
+                    " AND board = :board", {"entrant_id": entrant_id, "board": board})
+                if mine is not None:
+                    raise AlreadyPlayed(f"entrant {entrant_id} has started board {board}",
+                                        entrant_id)
             rows = await connection.fetch(
                 "SELECT direction, COUNT(*) AS n FROM duplicate_plays WHERE event_id = :event_id"
                 " AND board = :board GROUP BY direction", {"event_id": event_id, "board": board})
             counts = {int(r["direction"]): int(r["n"]) for r in rows}
-            first = (entrant_id + board) % directions
+            first = (entrants[0] + board) % directions
             order = [(first + i) % directions for i in range(directions)]
             direction = min(order, key=lambda d: counts.get(d, 0))
-            try:
-                row = await connection.fetchrow(
-                    """
-                    INSERT INTO duplicate_plays (event_id, entrant_id, board, direction, status,
-                        started_at)
-                    VALUES (:event_id, :entrant_id, :board, :direction, 'playing', :now)
-                    RETURNING *
-                    """, {"event_id": event_id, "entrant_id": entrant_id, "board": board,
-                          "direction": direction, "now": now})
-            except ConstraintViolation:
-                raise AlreadyPlayed(f"entrant {entrant_id} has started board {board}") from None
-        assert row is not None
-        return _play(row)
+            for n, entrant_id in enumerate(entrants):
+                try:
+                    row = await connection.fetchrow(
+                        """
+                        INSERT INTO duplicate_plays (event_id, entrant_id, board, direction,
+                            status, started_at)
+                        VALUES (:event_id, :entrant_id, :board, :direction, 'playing', :now)
+                        RETURNING *
+                        """, {"event_id": event_id, "entrant_id": entrant_id, "board": board,
+                              "direction": (direction + n) % directions, "now": now})
+                except ConstraintViolation:
+                    raise AlreadyPlayed(f"entrant {entrant_id} has started board {board}",
+                                        entrant_id) from None
+                assert row is not None
+                plays.append(_play(row))
+        return plays
 
     async def set_duplicate_play_table(self, entrant_id: int, board: int,
                                        table_id: int) -> DuplicatePlay:
@@ -399,12 +430,13 @@ class DuplicateMixin(StoreCore):
                 {"entrant_id": entrant_id, "board": board})
         return None if row is None else _play(row)
 
-    async def duplicate_play_of_table(self, table_id: int) -> DuplicatePlay | None:
-        """The play a table was opened for, if any."""
+    async def duplicate_plays_of_table(self, table_id: int) -> list[DuplicatePlay]:
+        """The plays a table was opened for: one, or two when two entrants met there."""
         async with self._db.read() as connection:
-            row = await connection.fetchrow(
-                "SELECT * FROM duplicate_plays WHERE table_id = :table_id", {"table_id": table_id})
-        return None if row is None else _play(row)
+            rows = await connection.fetch(
+                "SELECT * FROM duplicate_plays WHERE table_id = :table_id ORDER BY direction",
+                {"table_id": table_id})
+        return [_play(r) for r in rows]
 
     async def list_duplicate_plays(self, event_id: int, *,
                                    board: int | None = None) -> list[DuplicatePlay]:

@@ -9,8 +9,11 @@ Commands (``event`` is an event number; it defaults to the server's only open ev
 * ``/duplicate list``, ``/duplicate status [event]`` — counts only, nothing of a board.
 * ``/duplicate enter [event] [partner]`` — alone, or a pair that ``partner`` confirms with
   ``/duplicate confirm [event]``.
-* ``/duplicate play [event]`` — the next board (or the one under way) at a table in a
-  private thread of the entrant's own, under the event's channel.
+* ``/duplicate play [event] [against] [board]`` — the next board (or the one under way,
+  or ``board``) at a table in a private thread of the entrant's own, under the event's
+  channel; ``against`` a member of another pair asks that pair to meet at one table
+  (they are told by DM) or accepts its invitation: the two pairs play the board from its
+  two directions in a private thread of the four.
 * ``/duplicate close [event]`` (Manage Server) — close it now (it also closes at the end of
   its window).
 
@@ -30,7 +33,7 @@ import io
 import json
 import logging
 import zipfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -56,6 +59,7 @@ from bot.duplicate.service import (
     DuplicateError,
     DuplicateService,
     EventResults,
+    PlayStart,
     directions_of,
 )
 from bot.duplicate.text import (
@@ -317,24 +321,69 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                        description=pgettext_noop("command description",
                                                  "Play your next board of a duplicate event"))
     @app_commands.describe(event=pgettext_noop("command description",
-                                               "The event's number (default: the open one)"))
-    @app_commands.rename(event=pgettext_noop("command name", "event"))
-    async def play(self, interaction: discord.Interaction[Any],
-                   event: int | None = None) -> None:
+                                               "The event's number (default: the open one)"),
+                           against=pgettext_noop("command description",
+                                                 "A member of another pair to meet at one "
+                                                 "table (they ask you back)"),
+                           board=pgettext_noop("command description",
+                                               "The board to play (default: your next one)"))
+    @app_commands.rename(event=pgettext_noop("command name", "event"),
+                         against=pgettext_noop("command name", "against"),
+                         board=pgettext_noop("command name", "board"))
+    async def play(self, interaction: discord.Interaction[Any], event: int | None = None,
+                   against: discord.User | None = None,
+                   board: app_commands.Range[int, 1, 36] | None = None) -> None:
         async def work(t: Translator) -> Reply:
             chosen = await self._event(interaction, event)
-            entrant = await self.store.duplicate_entrant_of(chosen.id, interaction.user.id)
+            user = interaction.user.id
+            if against is not None:
+                return await self._meet(chosen, user, against, board, t)
+            entrant = await self.store.duplicate_entrant_of(chosen.id, user)
             names = await self._names(entrant)
 
-            async def place(board: int) -> Location:
-                return await self._thread(chosen, entrant, board, t)
-            start = await self.service.play(chosen.id, chosen.guild_id, interaction.user.id,
-                                            names, place)
-            where = await self._table_channel(start.table_id)
-            text = (t.gettext("Board {board} is under way in {place}.") if start.resumed
-                    else t.gettext("Board {board} is dealt for you in {place}."))
-            return Reply(text.format(board=t.number(start.board), place=where))
+            async def place(number: int) -> Location:
+                return await self._thread(chosen, () if entrant is None else entrant.members,
+                                          number, t)
+            start = await (self.service.play(chosen.id, chosen.guild_id, user, names, place)
+                           if board is None else
+                           self.service.play_board(chosen.id, chosen.guild_id, user, board,
+                                                   names, place))
+            return await self._started(start, t)
         await self._private(interaction, work)
+
+    async def _meet(self, event: DuplicateEvent, user: int, against: discord.User,
+                    board: int | None, t: Translator) -> Reply:
+        """``/duplicate play against:``: ask another pair, or accept its invitation."""
+        if against.bot:
+            raise ClubError(N_("the pair you want to meet has not entered this event or is "
+                               "not confirmed yet"))
+        mine = await self.store.duplicate_entrant_of(event.id, user)
+        theirs = await self.store.duplicate_entrant_of(event.id, against.id)
+        names = {**await self._names(mine), **await self._names(theirs)}
+
+        async def place(number: int, members: Sequence[int]) -> Location:
+            return await self._thread(event, members, number, t)
+        start = await self.service.meet(event.id, event.guild_id, user, against.id, names,
+                                        place, board)
+        if isinstance(start, PlayStart):
+            return await self._started(start, t)
+        for member in start.to.members:
+            reader = await self.languages.player(member, event.guild_id)
+            # Translators: {pair} is a pair's name, {event} an event's, {command} a command.
+            await self._dm(member, [reader.gettext(
+                "{pair} ask your pair to meet at one table in {event}: accept with {command} "
+                "naming one of them.").format(
+                    pair=safe_name(start.by.name), event=safe_name(event.name),
+                    command=command("duplicate play", reader))])
+        return Reply(t.gettext("You asked {pair} to meet your pair at one table; the board "
+                               "is dealt when one of them asks you back with {command}.").format(
+            pair=safe_name(start.to.name), command=command("duplicate play", t)))
+
+    async def _started(self, start: PlayStart, t: Translator) -> Reply:
+        where = await self._table_channel(start.table_id)
+        text = (t.gettext("Board {board} is under way in {place}.") if start.resumed
+                else t.gettext("Board {board} is dealt for you in {place}."))
+        return Reply(text.format(board=t.number(start.board), place=where))
 
     @duplicate.command(name=pgettext_noop("command name", "leaderboard"),
                        description=pgettext_noop("command description",
@@ -388,9 +437,10 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                              else user.display_name if user is not None else "?")
         return names
 
-    async def _thread(self, event: DuplicateEvent, entrant: DuplicateEntrant | None,
-                      board: int, t: Translator) -> Location:
-        """A private thread of the entrant's own under the event's channel."""
+    async def _thread(self, event: DuplicateEvent, members: Sequence[int], board: int,
+                      t: Translator) -> Location:
+        """A private thread of the table's members (one entrant's, or two meeting pairs')
+        under the event's channel."""
         channel = self.bot.get_channel(event.channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise ClubError(N_("the event's channel cannot be reached"))
@@ -398,7 +448,7 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
             name=clip(t.gettext("{event}: board {board}").format(event=event.name,
                                                                  board=board), 100),
             type=discord.ChannelType.private_thread, invitable=False)
-        for member in () if entrant is None else entrant.members:
+        for member in members:
             with contextlib.suppress(discord.HTTPException):
                 await thread.add_user(discord.Object(member))
         return ChannelLocation(event.guild_id, thread.id)

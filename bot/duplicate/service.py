@@ -89,6 +89,15 @@ class PlayStart:
 
 
 @dataclass(frozen=True)
+class Invitation:
+    """A pair asked another to meet at one table; ``to`` accepts by asking back."""
+
+    by: DuplicateEntrant
+    to: DuplicateEntrant
+    board: int | None
+
+
+@dataclass(frozen=True)
 class Reveal:
     """What an entrant learns after finishing a board: the board's results so far (its
     traveller is ``score.travellers[board - 1]``), its own play and record, the hands as
@@ -178,6 +187,9 @@ class DuplicateService:
         self._ai_locks: dict[tuple[int, int, int], asyncio.Lock] = {}
         self._finishing: set[int] = set()
         self._closed: dict[int, tuple[EventScore, Mapping[str, DuplicateEntrant]]] = {}
+        self._invites: dict[tuple[int, int], tuple[int, int | None]] = {}
+        """Meeting invitations: (event, asking entrant) → (the entrant asked, the board
+        named or None)."""
 
     # -- events ------------------------------------------------------------------------
 
@@ -312,11 +324,7 @@ class DuplicateService:
         members' display names."""
         event = await self.event(event_id, guild_id)
         self._check_window(event)
-        entrant = await self.store.duplicate_entrant_of(event.id, user_id)
-        if entrant is None:
-            raise DuplicateError(N_("you have not entered this event"))
-        if not entrant.ready:
-            raise DuplicateError(N_("your partner has not confirmed the entry yet"))
+        entrant = await self._ready_entrant(event, user_id)
         plays = {p.board: p for p in await self.store.list_duplicate_plays(event.id)
                  if p.entrant_id == entrant.id}
         for p in plays.values():
@@ -341,6 +349,84 @@ class DuplicateService:
             raise DuplicateError(N_("this event has boards 1 to {last}"), last=event.boards)
         return await self._start(event, entrant, board, names, location)
 
+    async def meet(self, event_id: int, guild_id: int, user_id: int, opponent_id: int,
+                   names: Mapping[int, str],
+                   location: Callable[[int, Sequence[int]], Awaitable[Location]],
+                   board: int | None = None) -> PlayStart | Invitation:
+        """Meet the pair of ``opponent_id`` at one table (pairs events). The first call asks
+        (an :class:`Invitation`, kept until the pair accepts, another invitation of the
+        same pair replaces it, or the process restarts); the other pair accepts by asking
+        back, and then both start the lowest board neither has started, from its two
+        directions (the first to ask takes the less-played one); or ``board`` (asked by
+        either), refused when either pair has started it. ``location(board, members)``
+        gives the table's place for the members of both pairs."""
+        event = await self.event(event_id, guild_id)
+        self._check_window(event)
+        if event.format != "pairs" or len(directions_of(event)) != 2:
+            raise DuplicateError(N_("in {game} only two sides can meet at one table"),
+                                 game=GAMES[event.game].title)
+        mine = await self._ready_entrant(event, user_id)
+        theirs = await self.store.duplicate_entrant_of(event.id, opponent_id)
+        if theirs is None or not theirs.ready:
+            raise DuplicateError(N_("the pair you want to meet has not entered this event "
+                                    "or is not confirmed yet"))
+        if theirs.id == mine.id:
+            raise DuplicateError(N_("you meet another pair, not your own"))
+        invited = self._invites.get((event.id, theirs.id))
+        accepting = invited is not None and invited[0] == mine.id
+        if accepting and board is None and invited is not None:
+            board = invited[1]  # the board the asking pair named, if any
+        plays = await self.store.list_duplicate_plays(event.id)
+        for entrant in (mine, theirs):
+            if any(p.entrant_id == entrant.id and p.status == "playing" and p.table_id is not
+                   None and self.tables.holds(p.table_id) for p in plays):
+                raise DuplicateError(N_("{name} has a board under way: finish it first"),
+                                     name=entrant.name)
+        asked = board
+        if board is not None and not 1 <= board <= event.boards:
+            raise DuplicateError(N_("this event has boards 1 to {last}"), last=event.boards)
+        for entrant in (mine, theirs):
+            if board is not None and any(p.entrant_id == entrant.id and p.board == board
+                                         for p in plays):
+                raise DuplicateError(N_("{name} has already played board {board}"),
+                                     name=entrant.name, board=board)
+        started = {p.board for p in plays if p.entrant_id in (mine.id, theirs.id)}
+        board = board or next((b for b in range(1, event.boards + 1) if b not in started),
+                              None)
+        if board is None:
+            raise DuplicateError(N_("there is no board that neither pair has played"))
+        if not accepting:
+            self._invites[(event.id, mine.id)] = (theirs.id, asked)
+            return Invitation(mine, theirs, asked)
+        del self._invites[(event.id, theirs.id)]
+        return await self._start_meeting(event, (theirs, mine), board, names, location)
+
+    async def _ready_entrant(self, event: DuplicateEvent, user_id: int) -> DuplicateEntrant:
+        entrant = await self.store.duplicate_entrant_of(event.id, user_id)
+        if entrant is None:
+            raise DuplicateError(N_("you have not entered this event"))
+        if not entrant.ready:
+            raise DuplicateError(N_("your partner has not confirmed the entry yet"))
+        return entrant
+
+    async def _start_meeting(self, event: DuplicateEvent,
+                             pair: tuple[DuplicateEntrant, DuplicateEntrant], number: int,
+                             names: Mapping[int, str],
+                             location: Callable[[int, Sequence[int]], Awaitable[Location]]
+                             ) -> PlayStart:
+        boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
+        board = board_of(event, boards[number])
+        try:
+            plays = await self.store.start_duplicate_meeting(event.id, (pair[0].id, pair[1].id),
+                                                             number)
+        except AlreadyPlayed:  # the other pair started it a moment ago
+            raise DuplicateError(N_("one of the pairs has already played board {board}"),
+                                 board=number) from None
+        members = [m for entrant in pair for m in entrant.members]
+        table_id = await self._open_table(event, board, list(zip(pair, plays, strict=True)),
+                                          names, await location(number, members))
+        return PlayStart(table_id, number, plays[1].direction, False)
+
     async def _start(self, event: DuplicateEvent, entrant: DuplicateEntrant, number: int,
                      names: Mapping[int, str],
                      location: Callable[[int], Awaitable[Location]]) -> PlayStart:
@@ -353,55 +439,71 @@ class DuplicateService:
         except AlreadyPlayed:
             raise DuplicateError(N_("you have already played board {board}"),
                                  board=number) from None
+        table_id = await self._open_table(event, board, [(entrant, play)], names,
+                                          await location(number))
+        return PlayStart(table_id, number, play.direction, False)
+
+    async def _open_table(self, event: DuplicateEvent, board: Board,
+                          entrants: Sequence[tuple[DuplicateEntrant, DuplicatePlay]],
+                          names: Mapping[int, str], place: Location) -> int:
+        """Open and start the board's table: each entrant's members in the seats of its
+        play's direction, ``search`` AI players in every other seat."""
+        sides = board.sides()
         seats: list[Seat | None] = [Seat.ai(self.ai_level) for _ in range(board.players)]
-        for seat, member in zip(sides[play.direction], entrant.members, strict=False):
-            seats[seat] = Seat.human(member, names.get(member, "?"))
+        for entrant, play in entrants:
+            for seat, member in zip(sides[play.direction], entrant.members, strict=False):
+                seats[seat] = Seat.human(member, names.get(member, "?"))
         table_id = await self.tables.create_table(
-            await location(number), event.game, options=event.options, players=event.players,
+            place, event.game, options=event.options, players=event.players,
             seed=board.seed, first_dealer=board.dealer, seats=seats, standin=self.ai_level,
             ai_pace=self.ai_pace)
-        await self.store.set_duplicate_play_table(entrant.id, number, table_id)
+        for entrant, play in entrants:
+            await self.store.set_duplicate_play_table(entrant.id, play.board, table_id)
         await self.tables.update_meta(table_id, **{DEAL_LIMIT: 1, "duplicate": {
-            "event": event.id, "board": number}})
+            "event": event.id, "board": board.number}})
         await self.tables.start_match(table_id)
-        return PlayStart(table_id, number, play.direction, False)
+        return table_id
 
     # -- the end of a board --------------------------------------------------------------
 
-    async def board_over(self, table_id: int) -> DuplicatePlay | None:
-        """Finish the play of a table whose board deal is over: store the record and
-        result, close the table, tell the entrant. Idempotent; ``None`` when the table is
-        not a duplicate table or its board is not over."""
-        play = await self.store.duplicate_play_of_table(table_id)
-        if play is None or play.status == "finished" or table_id in self._finishing:
-            return None
+    async def board_over(self, table_id: int) -> list[DuplicatePlay]:
+        """Finish the plays of a table whose board deal is over (one entrant's, or the two
+        of a meeting: the one deal is each one's result from its direction): store each
+        record and result, close the table, tell the entrants. Idempotent; empty when the
+        table is not a duplicate table or its board is not over."""
+        plays = [p for p in await self.store.duplicate_plays_of_table(table_id)
+                 if p.status != "finished"]
+        if not plays or table_id in self._finishing:
+            return []
         live = self.tables.registry.tables.get(table_id)
         if live is None or live.match is None or not live.deals_done:
-            return None
+            return []
         record = live.match.record()  # the board's deal (after any automatic redeals)
-        deals = record["deals"]
         self._finishing.add(table_id)
+        told: list[tuple[DuplicateEvent, DuplicateEntrant, DuplicatePlay]] = []
         try:
-            event = await self.store.get_duplicate_event(play.event_id)
-            entrant = await self.store.get_duplicate_entrant(play.entrant_id)
-            assert event is not None and entrant is not None
-            board_record = tagged({**record, "deals": deals}, tag_of(event, entrant, play))
-            result = await asyncio.to_thread(board_result, board_record,
-                                             tag_of(event, entrant, play))
-            finished = await self.store.finish_duplicate_play(
-                entrant.id, play.board, board_record,
-                {"score": str(result.score), "finished": result.finished})
+            for play in plays:
+                event = await self.store.get_duplicate_event(play.event_id)
+                entrant = await self.store.get_duplicate_entrant(play.entrant_id)
+                assert event is not None and entrant is not None
+                tag = tag_of(event, entrant, play)
+                board_record = tagged(dict(record), tag)
+                result = await asyncio.to_thread(board_result, board_record, tag)
+                told.append((event, entrant, await self.store.finish_duplicate_play(
+                    entrant.id, play.board, board_record,
+                    {"score": str(result.score), "finished": result.finished})))
             with contextlib.suppress(Exception):  # already closed: nothing to do
                 await self.tables.abandon(table_id, BOARD_OVER)
         finally:
             self._finishing.discard(table_id)
-        if self.on_board is not None:
-            try:
-                await self.on_board(event, entrant, play.board)
-            except Exception:
-                log.exception("duplicate event %s: telling entrant %s failed", event.id,
-                              entrant.id)
-        return finished
+        for event, entrant, finished in told:
+            if self.on_board is not None:
+                try:
+                    await self.on_board(event, entrant, finished.board)
+                except Exception:
+                    log.exception("duplicate event %s: telling entrant %s failed", event.id,
+                                  entrant.id)
+        return [finished for _, _, finished in told]
 
     async def reconcile(self) -> None:
         """After a restart: finish every board whose deal ended while nobody watched, and

@@ -291,3 +291,76 @@ async def test_lone_entrant_with_ai_partner_and_hand_pictures(fake_discord: Harn
     ranked = await ann.slash("duplicate", "leaderboard")
     assert f"1. <@{ann.user.id}>: 50.00% · boards: 1 · events: 1" in ranked.content
     assert ranked.callback.json["data"]["allowed_mentions"].get("users", []) == []
+
+
+async def test_two_pairs_meet_at_one_table(fake_discord: Harness, tmp_path: Path) -> None:
+    """``/duplicate play against:`` — one pair asks, the other asks back, and the four
+    play the board at one table from its two directions; each pair gets the board as its
+    result; refusals are private sentences and change nothing."""
+    h = fake_discord
+    app = await start_app(h, tmp_path, ai_budget_ms=3)
+    mona = h.user("mona", manager=True)
+    ann, bo, cy, di, ed = (h.user(n) for n in ("ann", "bo", "cy", "di", "ed"))
+    await mona.slash("duplicate", "create", name="Meet", game="turup", boards=2,
+                     closes="2030-01-01 20:00")
+    [event] = await app.store.list_duplicate_events(h.guild.id)
+    for a, b in ((ann, bo), (cy, di)):
+        await a.slash("duplicate", "enter", partner=b)
+        await b.slash("duplicate", "confirm")
+    await ed.slash("duplicate", "enter")
+
+    own = await bo.slash("duplicate", "play", against=ann)
+    assert own.ephemeral and "another pair, not your own" in own.content
+    asked = await ann.slash("duplicate", "play", against=cy, board=2)
+    assert asked.ephemeral and "You asked Cy & Di to meet" in asked.content, asked.content
+    assert await app.store.list_duplicate_plays(event.id) == []  # nothing dealt yet
+    for member in (cy, di):
+        assert any("Ann & Bo ask your pair to meet" in m.content for m in member.dms)
+    accepted = await di.slash("duplicate", "play", against=bo)
+    assert accepted.ephemeral and "Board 2 is dealt" in accepted.content, accepted.content
+
+    plays = await app.store.list_duplicate_plays(event.id)
+    assert len(plays) == 2 and {p.board for p in plays} == {2}
+    assert {p.direction for p in plays} == {0, 1}
+    [table_id] = {p.table_id for p in plays}
+    assert table_id is not None
+    seats = app.service.info(table_id).seats
+    assert all(s is not None and not s.is_ai for s in seats)  # four humans, no AI
+    location = app.service.info(table_id).location
+    members = {u.user.id for u in (ann, bo, cy, di)}
+    assert h.server.thread_members[location.channel_id] == members  # type: ignore[union-attr]
+    again = await cy.slash("duplicate", "play")
+    assert again.ephemeral and "Board 2 is under way" in again.content
+    busy = await ed.slash("duplicate", "play", against=ann)
+    assert busy.ephemeral and "has a board under way" in busy.content
+    await _human_moves(app, table_id, sorted(members))
+    for user in (ann, bo, cy, di):
+        await h.wait_until(lambda user=user: next(
+            (m for m in user.dms if "Meet: board 2**" in m.content), None), what="the reveal")
+    plays = await app.store.list_duplicate_plays(event.id)
+    assert all(p.status == "finished" for p in plays)
+    cog = app.bot.get_cog("ClubDuplicate")
+    results = await cog.service.results(event, boards=[2])
+    travel = results.score.travellers[1]
+    assert sorted(r.result.entrant for r in travel.rows) == ["Ann & Bo", "Cy & Di"]
+    # Each pair's result is the one deal, seen from its direction.
+    record = plays[0].record
+    assert record is not None and plays[1].record is not None
+    assert record["deals"] == plays[1].record["deals"]
+
+    # Refused: a board either pair has played, and meeting in a game of individuals.
+    replayed = await ann.slash("duplicate", "play", against=cy, board=2)
+    assert replayed.ephemeral and "has already played board 2" in replayed.content
+    solo_played = await ed.slash("duplicate", "play", against=ann, board=2)
+    assert solo_played.ephemeral and "Ann & Bo has already played board 2" in \
+        solo_played.content
+    assert len(await app.store.list_duplicate_plays(event.id)) == 2
+    await mona.slash("duplicate", "create", name="Truf", game="truf", boards=1,
+                     closes="2030-01-01 20:00")
+    truf = next(e for e in await app.store.list_duplicate_events(h.guild.id)
+                if e.game == "truf")
+    await ann.slash("duplicate", "enter", event=truf.id)
+    await cy.slash("duplicate", "enter", event=truf.id)
+    refused = await ann.slash("duplicate", "play", event=truf.id, against=cy)
+    assert refused.ephemeral and "only two sides can meet" in refused.content, \
+        refused.content

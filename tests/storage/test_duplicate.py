@@ -90,7 +90,7 @@ async def test_a_board_is_played_once_and_directions_alternate(store: SqlStore) 
         await store.finish_duplicate_play(ids[0], 2, {}, {})
     table = await store.create_table(ChannelLocation(GUILD, 77), "tarabish")
     await store.set_duplicate_play_table(ids[0], 1, table.id)
-    assert (await store.duplicate_play_of_table(table.id)).board == 1  # type: ignore[union-attr]
+    assert [p.board for p in await store.duplicate_plays_of_table(table.id)] == [1]
     done = await store.finish_duplicate_play(ids[0], 1, {"game": "tarabish"}, {"score": 10})
     again = await store.finish_duplicate_play(ids[0], 1, {"game": "x"}, {"score": 0})
     assert done.status == again.status == "finished"
@@ -99,6 +99,30 @@ async def test_a_board_is_played_once_and_directions_alternate(store: SqlStore) 
     assert await store.list_duplicate_plays(event.id, board=2) == []
     with pytest.raises(AlreadyPlayed):
         await store.remove_duplicate_entrant(ids[0])
+
+
+async def test_two_entrants_meet_from_opposite_directions_or_not_at_all(
+        store: SqlStore) -> None:
+    event = await _event(store)
+    a, b, c = [(await store.add_duplicate_entrant(event.id, f"M{i}", [40 + i])).id
+               for i in range(3)]
+    alone = await store.start_duplicate_play(event.id, c, 1, 2)
+    first, second = await store.start_duplicate_meeting(event.id, (a, b), 1)
+    # The first takes the direction played less so far, the second the other one.
+    assert (first.entrant_id, second.entrant_id) == (a, b)
+    assert first.direction == 1 - alone.direction and second.direction == alone.direction
+    table = await store.create_table(ChannelLocation(GUILD, 78), "tarabish")
+    for entrant in (a, b):
+        await store.set_duplicate_play_table(entrant, 1, table.id)
+    assert {p.entrant_id for p in await store.duplicate_plays_of_table(table.id)} == {a, b}
+    # Either entrant having started the board refuses the meeting, and nothing starts.
+    await store.start_duplicate_play(event.id, c, 2, 2)
+    with pytest.raises(AlreadyPlayed) as err:
+        await store.start_duplicate_meeting(event.id, (a, c), 2)
+    assert err.value.entrant_id == c
+    assert await store.get_duplicate_play(a, 2) is None
+    with pytest.raises(ValueError):
+        await store.start_duplicate_meeting(event.id, (a, a), 3)
 
 
 async def test_concurrent_starts_cover_both_directions(store: SqlStore) -> None:
