@@ -476,6 +476,15 @@ class ClusterStore(Protocol):
         the shard and holding nothing, when another process holds one of them."""
         ...
 
+    async def set_web_address(self, shards: Sequence[int], url: str) -> None:
+        """Record ``url`` as where the process running ``shards`` serves the web table
+        (its internal address, :mod:`storage.web_addresses`); the newest write wins."""
+        ...
+
+    async def web_addresses(self) -> dict[int, str]:
+        """Every shard's recorded web address (shard → URL)."""
+        ...
+
 class FrontEndStore(Protocol):
     """What the front ends keep: where a table is shown, players' languages and
     preferences."""

@@ -494,6 +494,19 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             """,
         ),
     ),
+    Migration(
+        10,
+        "where each shard's process serves the web table (storage.web_addresses)",
+        (
+            """
+            CREATE TABLE web_addresses (
+                shard INTEGER PRIMARY KEY,
+                url TEXT NOT NULL,
+                updated_at ${ts} NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

@@ -16,10 +16,11 @@ from storage.preferences import PreferencesMixin
 from storage.results import ResultsMixin
 from storage.secrets import SecretsMixin
 from storage.tables import TablesMixin
+from storage.web_addresses import WebAddressesMixin
 
 
 class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin, FixturesMixin, InboxMixin,
                AdapterStateMixin, LanguagesMixin, PreferencesMixin, DuplicateMixin,
-               SecretsMixin):
+               SecretsMixin, WebAddressesMixin):
     """A :class:`storage.base.Store` on SQLite or PostgreSQL. Use as ``async with``, or
     call :meth:`close`. Construct with :func:`storage.open_store`."""
