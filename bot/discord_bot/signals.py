@@ -12,7 +12,7 @@ pay a tap for them, so the card select's option for a card **is** one exact lega
   gone after the lead, because the next panel is drawn afresh (no signal).
 * **Bella** is announced for the player whenever the card played may carry it (the
   engine's ``auto_bella`` behaviour, a referee's choice for Discord: announcing bella never
-  costs the player anything, and forgetting it loses 20 points; documented in the README).
+  costs the player anything, and forgetting it loses 20 points; documented in docs/commands.md).
 
 ``custom_id`` of the signal select: ``tt:g:<table>:<version>:lead`` (values ``none`` or a
 signal word). The card menus' other words live here too: a Truf bid card shows what it is
