@@ -27,8 +27,9 @@ SLOW: tuple[str, ...] = (
     "tests/bot/test_discord_languages.py::test_a_whole_match_speaks_the_servers_language",
     "tests/bot/test_discord_players_view.py::test_a_whole_match_reads_in_players_words",
     "tests/bot/test_discord_turns.py::test_the_player_to_act_has_controls_at_every_turn_of_many",
-    # a real browser (chromium) playing whole deals on the web table's page
+    # a real browser (chromium) playing whole deals on the web table's page, also as an Activity
     "tests/web/test_browser.py",
+    "tests/web/test_activity_browser.py",
     # `tricktable play --web` as real processes: a whole match through the socket, Ctrl+C
     "tests/web/test_local.py::test_a_whole_match_from_the_page",
     "tests/web/test_local.py::test_ctrl_c_keeps_the_match_and_exits_0",
