@@ -3,9 +3,10 @@
 Commands (``event`` is an event number; it defaults to the server's only open event):
 
 * ``/duplicate create name game boards closes [opens] [timezone] [scoring] [leaderboard]
-  [players]`` (Manage Server, refused server-side to others) — an event hosted in this
-  channel; ``opens`` and ``closes`` are ``YYYY-MM-DD HH:MM`` in ``timezone`` (default UTC;
-  ``opens`` defaults to now).
+  [players] [league]`` (Manage Server, refused server-side to others) — an event hosted in
+  this channel; ``opens`` and ``closes`` are ``YYYY-MM-DD HH:MM`` in ``timezone`` (default
+  UTC; ``opens`` defaults to now); ``league`` makes it a round of that running league (its
+  teams entered, its standings taking the ranking).
 * ``/duplicate list``, ``/duplicate status [event]`` — counts only, nothing of a board.
 * ``/duplicate enter [event] [partner]`` — alone, or a pair that ``partner`` confirms with
   ``/duplicate confirm [event]``.
@@ -54,6 +55,7 @@ from bot.discord_bot.duplicate_pictures import hand_record_png
 from bot.discord_bot.duplicate_review import BoardReview, ReviewSource, review_view
 from bot.discord_bot.duplicate_review import bind as bind_reviews
 from bot.discord_bot.languages import Languages
+from bot.discord_bot.league_lookups import LeagueLookups
 from bot.discord_bot.safe import NO_PINGS, safe_name
 from bot.duplicate.service import (
     DuplicateError,
@@ -122,7 +124,7 @@ def event_line(event: DuplicateEvent, t: Translator) -> str:
                        closes=stamp(event.closes_at))
 
 
-class DuplicateCog(commands.Cog, name="ClubDuplicate"):
+class DuplicateCog(LeagueLookups, commands.Cog, name="ClubDuplicate"):
     """``/duplicate`` commands, the boards' reveals and the results at the close."""
 
     duplicate = app_commands.Group(
@@ -199,7 +201,9 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
         leaderboard=pgettext_noop("command description",
                                   "Whether results count for the duplicate leaderboard"),
         players=pgettext_noop("command description", "Players at a table where the game "
-                                                     "allows several"))
+                                                     "allows several"),
+        league=pgettext_noop("command description",
+                             "Make it a round of this running league (its number or name)"))
     @app_commands.rename(name=pgettext_noop("command name", "name"),
                          game=pgettext_noop("command name", "game"),
                          boards=pgettext_noop("command name", "boards"),
@@ -208,14 +212,16 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
                          timezone=pgettext_noop("command name", "timezone"),
                          scoring=pgettext_noop("command name", "scoring"),
                          leaderboard=pgettext_noop("command name", "leaderboard"),
-                         players=pgettext_noop("command name", "players"))
+                         players=pgettext_noop("command name", "players"),
+                         league=pgettext_noop("command name", "league"))
     @app_commands.choices(game=GAME_CHOICES, scoring=SCORING_CHOICES)
     async def create(self, interaction: discord.Interaction[Any],
                      name: app_commands.Range[str, 1, 80], game: str,
                      boards: app_commands.Range[int, 1, 36], closes: str,
                      opens: str | None = None, timezone: str | None = None,
                      scoring: Literal["matchpoints", "imps"] = "matchpoints",
-                     leaderboard: bool = False, players: int | None = None) -> None:
+                     leaderboard: bool = False, players: int | None = None,
+                     league: str | None = None) -> None:
         async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
             require_admin(interaction, N_("only members with the Manage Server permission "
@@ -229,14 +235,23 @@ class DuplicateCog(commands.Cog, name="ClubDuplicate"):
             start = (self.service.clock.now() if opens is None
                      else parse_when(opens, zone))
             assert interaction.channel_id is not None
+            round_of = (None if league is None or not league.strip()
+                        else await self.find_league(interaction, league))
             event = await self.service.create_event(
                 guild_id, interaction.channel_id, name, game, boards=boards, opens_at=start,
                 closes_at=parse_when(closes, zone), time_zone=zone_name,
                 created_by=interaction.user.id, scoring=scoring, leaderboard=leaderboard,
-                players=players)
-            # Translators: {enter} and {play} are commands shown as links.
-            how = t.gettext("Enter with {enter}, then play your boards with {play}.").format(
-                enter=command("duplicate enter", t), play=command("duplicate play", t))
+                players=players, league_id=None if round_of is None else round_of.id)
+            if round_of is not None:
+                # Translators: {league} is a league's name; {play} a command shown as a link.
+                how = t.gettext("A round of the league {league}: its teams are entered; "
+                                "they play their boards with {play}.").format(
+                    league=safe_name(round_of.name), play=command("duplicate play", t))
+            else:
+                # Translators: {enter} and {play} are commands shown as links.
+                how = t.gettext("Enter with {enter}, then play your boards with "
+                                "{play}.").format(enter=command("duplicate enter", t),
+                                                  play=command("duplicate play", t))
             return Reply(f"{event_line(event, t)}\n{how}")
         await self._public(interaction, work)
 

@@ -46,6 +46,14 @@ from bot.duplicate.records import Tag, board_result, tagged
 from bot.duplicate.scoring import BoardResult, EventScore, Method, score_event
 from bot.i18n import N_
 from bot.i18n.said import SaidError, engine_said
+from bot.leagues.service import (
+    RUNNING,
+    LeagueSetup,
+    active_entrants,
+    league_season,
+    quoted_name,
+)
+from bot.leagues.standings import ROUND_POST, field_outcomes, round_value
 from bot.service.clock import Clock, SystemClock
 from bot.service.live import DEAL_LIMIT
 from bot.service.seats import Seat
@@ -64,7 +72,7 @@ from storage.duplicate import (
     DuplicatePlay,
 )
 from storage.errors import NotFound
-from storage.models import Location
+from storage.models import League, Location
 
 log = logging.getLogger(__name__)
 
@@ -197,10 +205,15 @@ class DuplicateService:
         self, guild_id: int, channel_id: int, name: str, game: str, *, boards: int,
         opens_at: dt.datetime, closes_at: dt.datetime, time_zone: str, created_by: int,
         options: Mapping[str, Any] | None = None, players: int | None = None,
-        scoring: str = "matchpoints", leaderboard: bool = False,
+        scoring: str = "matchpoints", leaderboard: bool = False, league_id: int | None = None,
     ) -> DuplicateEvent:
         """Create an open event of ``boards`` boards, each a fresh random seed and the
-        dealer rotating from seat 0."""
+        dealer rotating from seat 0. With ``league_id`` the event is a round of that running
+        league of the guild: of its game, player count and options, its entrants entered
+        (confirmed) and nobody else."""
+        league = None
+        if league_id is not None:
+            league, options, players = await self._league_round(guild_id, league_id, game)
         info = GAMES.get(game)
         if info is None:
             raise DuplicateError(N_("unknown game {game} (one of {games})"), game=repr(game),
@@ -229,12 +242,53 @@ class DuplicateService:
         sides = info.teams(match.players, match.options)
         fmt = "pairs" if any(len(s) > 1 for s in sides) else "individual"
         seed = secrets.token_hex(8)
-        return await self.store.create_duplicate_event(
+        event = await self.store.create_duplicate_event(
             guild_id, channel_id, title, game,
             boards=[(f"{seed}:{n}", n % match.players) for n in range(boards)],
             players=match.players, options=match.options.to_json(), opens_at=opens_at,
             closes_at=closes_at, time_zone=time_zone, created_by=created_by, format=fmt,
-            scoring=scoring, leaderboard=leaderboard)
+            scoring=scoring, leaderboard=leaderboard, league_id=league_id)
+        if league is not None:
+            for entrant in await active_entrants(self.store, league,
+                                                 await league_season(self.store, league)):
+                names = [await self._player_name(m) for m in entrant.members]
+                await self.store.add_duplicate_entrant(
+                    event.id, await self._unique_name(event.id, clean_text(entrant.name or "")
+                                                      or " & ".join(names)),
+                    entrant.members, confirmed=entrant.members)
+        return event
+
+    async def _league_round(self, guild_id: int, league_id: int, game: str
+                            ) -> tuple[League, Mapping[str, Any], int]:
+        """The running league of the guild an event is a round of, its game options and
+        player count (DuplicateError otherwise)."""
+        league = await self.store.get_league(league_id)
+        if league is None or league.guild_id != guild_id:
+            raise DuplicateError(N_("there is no league “{league}” on this server"),
+                                 league=league_id)
+        if league.status != RUNNING:
+            raise DuplicateError(N_("league {league} is not running: a duplicate round "
+                                    "needs its entrants fixed by its schedule"),
+                                 league=quoted_name(league))
+        if league.game != game:
+            raise DuplicateError(N_("league {league} plays {game}: its round is of its game"),
+                                 league=quoted_name(league), game=GAMES[league.game].title)
+        setup = LeagueSetup.of(league)
+        return league, setup.game_options, setup.players
+
+    async def _player_name(self, user_id: int) -> str:
+        player = await self.store.get_player(user_id)
+        return player.display_name if player is not None else str(user_id)
+
+    async def _unique_name(self, event_id: int, base: str) -> str:
+        """``base``, numbered when an entrant of the event has it (names are the records'
+        tags)."""
+        taken = {e.name for e in await self.store.list_duplicate_entrants(event_id)}
+        title, number = base, 2
+        while title in taken:
+            title = f"{base} ({number})"
+            number += 1
+        return title
 
     async def event(self, event_id: int, guild_id: int) -> DuplicateEvent:
         """The guild's event (DuplicateError when it is not one of the guild's)."""
@@ -272,12 +326,20 @@ class DuplicateService:
             raise DuplicateError(N_("the event {name} opens at {time}"), name=event.name,
                                  time=f"{local:%Y-%m-%d %H:%M} ({event.time_zone})")
 
+    @staticmethod
+    def _check_open_entry(event: DuplicateEvent) -> None:
+        """A league's round is entered by the league's entrants only (at its creation)."""
+        if event.league_id is not None:
+            raise DuplicateError(N_("{name} is a round of a league: its entrants are the "
+                                    "league's, entered already"), name=event.name)
+
     async def enter(self, event_id: int, guild_id: int, user_id: int, name: str,
                     partner: tuple[int, str] | None = None) -> DuplicateEntrant:
         """Enter alone, or as a pair with ``partner`` (``(user_id, name)``), who must
         confirm before the pair plays."""
         event = await self.event(event_id, guild_id)
         self._check_window(event)
+        self._check_open_entry(event)
         members = [user_id]
         names = [clean_text(name) or "?"]
         if partner is not None:
@@ -288,12 +350,7 @@ class DuplicateService:
                 raise DuplicateError(N_("your partner must be someone else"))
             members.append(partner[0])
             names.append(clean_text(partner[1]) or "?")
-        taken = {e.name for e in await self.store.list_duplicate_entrants(event.id)}
-        title = " & ".join(names)
-        number = 2
-        while title in taken:  # a tag names an entrant: names are unique in the event
-            title = f"{' & '.join(names)} ({number})"
-            number += 1
+        title = await self._unique_name(event.id, " & ".join(names))
         try:
             entrant = await self.store.add_duplicate_entrant(event.id, title, members,
                                                              confirmed=[user_id])
@@ -679,9 +736,31 @@ class DuplicateService:
                 with contextlib.suppress(Exception):
                     await self.tables.abandon(p.table_id, BOARD_OVER)
         results = await self.results(event)
+        if event.league_id is not None:
+            await self._league_outcomes(event, results)
         if self.on_close is not None:
             await self.on_close(event)
         return results
+
+    async def _league_outcomes(self, event: DuplicateEvent, results: EventResults) -> None:
+        """Store the closed round's outcomes for the league's standings (each league
+        entrant by its members; written again, the same, at every close)."""
+        assert event.league_id is not None
+        league = await self.store.get_league(event.league_id)
+        if league is None:
+            return
+        by_members = {frozenset(e.members): e.id for e in await self.store.list_entrants(
+            (await league_season(self.store, league)).id)}
+        ranks: dict[int, int | None] = {}
+        for row in results.score.ranking:
+            entrant = results.entrants.get(row.entrant)
+            league_entrant = None if entrant is None else by_members.get(
+                frozenset(entrant.members))
+            if league_entrant is not None:
+                ranks[league_entrant] = row.rank
+        await self.store.claim_duplicate_post(event.id, ROUND_POST)
+        await self.store.set_duplicate_post_value(event.id, ROUND_POST,
+                                                  round_value(field_outcomes(ranks)))
 
 
 def _results_of(results: EventResults) -> list[BoardResult]:

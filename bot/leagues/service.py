@@ -38,11 +38,13 @@ from bot.i18n.said import Said, SaidError, engine_said
 from bot.leagues.schedule import first_kickoff_date, round_robin, weekly_times
 from bot.leagues.standings import (
     DEFAULT_POINTS,
+    ROUND_POST,
     Points,
     ResultOutcome,
     StandingRow,
     compute_standings,
     fixture_result,
+    round_outcomes,
 )
 from bot.text_safety import clean_text, safe_name
 from games.errors import OptionError
@@ -296,12 +298,17 @@ async def start_league(
 
 
 async def standings(store: Store, league_id: int) -> list[StandingRow]:
-    """The league table (every entrant, withdrawn ones included)."""
+    """The league table (every entrant, withdrawn ones included): its fixtures and its
+    closed duplicate rounds (``docs/duplicate.md``)."""
     league = await get_league(store, league_id)
     season = await league_season(store, league)
     entrants = await store.list_entrants(season.id)
     fixtures = await store.list_fixtures(season.id)
-    return compute_standings([e.id for e in entrants], fixtures, league_points(league))
+    rounds = [round_outcomes(await store.duplicate_post_value(event.id, ROUND_POST))
+              for event in await store.list_duplicate_events(league.guild_id, status="closed")
+              if event.league_id == league.id]
+    return compute_standings([e.id for e in entrants], fixtures, league_points(league),
+                             rounds)
 
 
 @dataclass(frozen=True, slots=True)

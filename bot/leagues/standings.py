@@ -19,11 +19,20 @@ Order (each step only among the entrants still tied by the steps before):
 4. matches won.
 
 Entrants equal on all four share a rank (listed by entrant id).
+
+A **duplicate round** (a duplicate event held as a round of the league,
+``docs/duplicate.md``) counts as one match of each entrant against the field
+(:func:`field_outcomes`): won by an entrant ranked above more entrants than are ranked
+above it, lost in the opposite case, drawn when the two counts are equal; an entrant that
+finished no board of the round lost it. It gives the league's points for a win, draw or
+loss, and nothing to the head-to-head (nobody met one opponent) or to the score difference
+(its unit, matchpoints or IMPs, is not the game's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -92,24 +101,74 @@ def _earned(result: dict[str, Any], home: bool, points: Points) -> tuple[int, st
     return (points.win, "win") if won else (points.loss, "loss")
 
 
+def _count(row: StandingRow, result: dict[str, Any], home: bool, points: Points) -> None:
+    """One match more in ``row``: played, its points and its kind."""
+    earned, kind = _earned(result, home, points)
+    row.played += 1
+    row.points += earned
+    row.won += kind == "win"
+    row.drawn += kind == "draw"
+    row.lost += kind == "loss"
+
+
+def field_outcomes(ranks: Mapping[int, int | None]) -> dict[int, ResultOutcome]:
+    """A duplicate round as one match against the field: ``ranks`` maps each entrant to
+    its rank in the event (equal ranks tie; ``None``: it finished no board). An entrant
+    ranked above more entrants than are ranked above it wins (``home``), below more loses
+    (``away``), an equal count draws; one that finished no board loses. The outcomes read
+    from the entrant's side, as if it were always the home side."""
+    placed = [r for r in ranks.values() if r is not None]
+    out: dict[int, ResultOutcome] = {}
+    for entrant, rank in ranks.items():
+        if rank is None:
+            out[entrant] = "away"
+            continue
+        above = sum(1 for r in placed if r < rank)
+        below = sum(1 for r in placed if r > rank) + sum(1 for r in ranks.values()
+                                                         if r is None)
+        out[entrant] = "home" if below > above else "away" if above > below else "draw"
+    return out
+
+
+ROUND_POST = "league"
+"""The duplicate event's post key (``claim_duplicate_post``) whose value holds the
+outcomes of the event as a league round (:func:`round_value`)."""
+
+
+def round_value(outcomes: Mapping[int, ResultOutcome]) -> str:
+    """The stored form of a duplicate round's outcomes (league entrant → outcome)."""
+    return json.dumps({"outcomes": {str(e): o for e, o in sorted(outcomes.items())}})
+
+
+def round_outcomes(value: str | None) -> dict[int, ResultOutcome]:
+    """The outcomes stored by :func:`round_value` (empty for nothing stored)."""
+    if not value:
+        return {}
+    stored = json.loads(value).get("outcomes", {})
+    return {int(e): o for e, o in stored.items() if o in ("home", "away", "draw")}
+
+
 def compute_standings(
-    entrant_ids: Sequence[int], fixtures: Iterable[Fixture], points: Points = DEFAULT_POINTS
+    entrant_ids: Sequence[int], fixtures: Iterable[Fixture], points: Points = DEFAULT_POINTS,
+    rounds: Iterable[Mapping[int, ResultOutcome]] = (),
 ) -> list[StandingRow]:
     """The league table of ``entrant_ids`` (withdrawn entrants may be included: their
-    forfeited fixtures count like any other)."""
+    forfeited fixtures count like any other); ``rounds``: the outcomes of the league's
+    duplicate rounds (:func:`field_outcomes`), each one match per entrant."""
     rows = {e: StandingRow(e) for e in entrant_ids}
+    for outcomes in rounds:
+        for entrant, outcome in outcomes.items():
+            row = rows.get(entrant)
+            if row is None:
+                continue
+            _count(row, {"outcome": outcome}, True, points)
     games = [f for f in _counted(fixtures)
              if f.home_entrant_id in rows and f.away_entrant_id in rows]
     for f in games:
         assert f.result is not None and f.away_entrant_id is not None
         for entrant, home in ((f.home_entrant_id, True), (f.away_entrant_id, False)):
             row = rows[entrant]
-            earned, kind = _earned(f.result, home, points)
-            row.played += 1
-            row.points += earned
-            row.won += kind == "win"
-            row.drawn += kind == "draw"
-            row.lost += kind == "loss"
+            _count(row, f.result, home, points)
             mine, theirs = int(f.result.get("home_score", 0)), int(f.result.get("away_score", 0))
             if not home:
                 mine, theirs = theirs, mine

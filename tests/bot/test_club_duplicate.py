@@ -364,3 +364,75 @@ async def test_two_pairs_meet_at_one_table(fake_discord: Harness, tmp_path: Path
     refused = await ann.slash("duplicate", "play", event=truf.id, against=cy)
     assert refused.ephemeral and "only two sides can meet" in refused.content, \
         refused.content
+
+
+async def test_an_event_as_a_round_of_a_league(fake_discord: Harness, tmp_path: Path) -> None:
+    """``/duplicate create league:`` — the event is a round of a running league: its teams
+    are entered (nobody else may enter), and at the close the league's standings count it
+    as one match of each team against the field (docs/leagues.md)."""
+    h = fake_discord
+    app = await start_app(h, tmp_path, ai_budget_ms=3)
+    mona = h.user("mona", manager=True)
+    users = [h.user(n) for n in ("ann", "bo", "cy", "di", "ed", "flo")]
+    outsider = h.user("gus")
+    await mona.slash("league", "create", name="Cup", game="turup")
+    teams = {}
+    for n, team in enumerate(("Aces", "Kings", "Jacks")):
+        a, b = users[2 * n], users[2 * n + 1]
+        await a.slash("league", "team", "add", name=team, member1=a, member2=b)
+        teams[team] = (a, b)
+    early = await mona.slash("duplicate", "create", name="Round", game="turup", boards=2,
+                             closes="2030-01-01 20:00", league="Cup")
+    assert early.ephemeral and "is not running" in early.content, early.content
+    assert not (await mona.slash("league", "schedule", league="Cup")).ephemeral
+    other = await mona.slash("duplicate", "create", name="Round", game="tarabish", boards=2,
+                             closes="2030-01-01 20:00", league="Cup")
+    assert other.ephemeral and "plays Turup" in other.content, other.content
+    assert await app.store.list_duplicate_events(h.guild.id) == []
+    created = await mona.slash("duplicate", "create", name="Round", game="turup", boards=2,
+                               closes="2030-01-01 20:00", league="Cup")
+    assert not created.ephemeral and "round of the league Cup" in created.content
+    [event] = await app.store.list_duplicate_events(h.guild.id)
+    entrants = await app.store.list_duplicate_entrants(event.id)
+    assert sorted((e.name, e.ready) for e in entrants) == [
+        ("Aces", True), ("Jacks", True), ("Kings", True)]
+    refused = await outsider.slash("duplicate", "enter")
+    assert refused.ephemeral and "round of a league" in refused.content
+    assert len(await app.store.list_duplicate_entrants(event.id)) == 3
+
+    # Aces and Kings play both boards, Jacks only the first.
+    for team, boards in (("Aces", 2), ("Kings", 2), ("Jacks", 1)):
+        a, b = teams[team]
+        for _ in range(boards):
+            started = await a.slash("duplicate", "play")
+            assert "is dealt" in started.content, started.content
+            entrant = await app.store.duplicate_entrant_of(event.id, a.user.id)
+            assert entrant is not None
+            play = next(p for p in await app.store.list_duplicate_plays(event.id)
+                        if p.entrant_id == entrant.id and p.status == "playing")
+            assert play.table_id is not None
+            await _human_moves(app, play.table_id, [a.user.id, b.user.id])
+            await h.wait_until(lambda a=a, n=play.board: next(
+                (m for m in a.dms if f"Round: board {n}**" in m.content), None),
+                what="the reveal")
+    await mona.slash("duplicate", "close")
+    cog = app.bot.get_cog("ClubDuplicate")
+    results = await cog.service.results(event)
+    # By hand: a team wins the round when it is ranked above more teams than above it.
+    ranks = {row.entrant: row.rank for row in results.score.ranking}
+    expected = {}
+    for team, rank in ranks.items():
+        assert rank is not None
+        above = sum(1 for r in ranks.values() if r is not None and r < rank)
+        below = sum(1 for r in ranks.values() if r is not None and r > rank)
+        expected[team] = (2, "W1 D0 L0") if below > above else (
+            (0, "W0 D0 L1") if above > below else (1, "W0 D1 L0"))
+    table = (await users[0].slash("league", "standings", league="Cup")).message.text()
+    for team, (points, line) in expected.items():
+        row = next(x for x in table.split("\n") if f"**{team}**" in x)
+        assert f"**{points} pts** · P1 {line}" in row, (team, table)
+    # A second close (and a restart) counts the round once.
+    await app.restart()
+    await app.bot.get_cog("ClubDuplicate").service.close(event.id, h.guild.id)
+    again = await users[0].slash("league", "standings", league="Cup")
+    assert again.message.text() == table

@@ -10,7 +10,10 @@ from bot.leagues.standings import (
     ResultOutcome,
     StandingRow,
     compute_standings,
+    field_outcomes,
     fixture_result,
+    round_outcomes,
+    round_value,
 )
 from storage.models import Fixture
 
@@ -109,3 +112,22 @@ def test_forfeits_count_but_unplayed_and_void_do_not() -> None:
         (2, 1, 1, 0, 0, 1, 0, 0),
         (2, 3, 0, 0, 0, 0, 0, 0),
     ]
+
+
+def test_a_duplicate_round_is_one_match_against_the_field() -> None:
+    # Ranks 1, 2, 2, 4 and one entrant that finished no board (None): 1 is above four
+    # (a win); the two 2s are above two and below one (wins); 4 is above one (the entrant
+    # without a board) and below three (a loss); no board is a loss.
+    outcomes = field_outcomes({10: 1, 11: 2, 12: 2, 13: 4, 14: None})
+    assert outcomes == {10: "home", 11: "home", 12: "home", 13: "away", 14: "away"}
+    # An odd field's middle draws; equal ranks across the middle draw too.
+    assert field_outcomes({1: 1, 2: 2, 3: 3}) == {1: "home", 2: "draw", 3: "away"}
+    assert field_outcomes({1: 1, 2: 1}) == {1: "draw", 2: "draw"}
+    assert round_outcomes(round_value(outcomes)) == outcomes
+    assert round_outcomes(None) == {}
+    # In the table: one match each, the league's points, no score difference.
+    rows = {r.entrant_id: r for r in compute_standings(
+        [1, 2, 3], [], Points(3, 1, 0), rounds=[field_outcomes({1: 1, 2: 2, 3: 3})])}
+    assert [(rows[e].played, rows[e].points, rows[e].won, rows[e].drawn, rows[e].lost)
+            for e in (1, 2, 3)] == [(1, 3, 1, 0, 0), (1, 1, 0, 1, 0), (1, 0, 0, 0, 1)]
+    assert all(r.difference == 0 and r.head_to_head == 0 for r in rows.values())
