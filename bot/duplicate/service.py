@@ -14,6 +14,12 @@ Rules decided here:
   deal (``meta["deal_limit"]``), so it never deals a second hand. A table survives a
   restart like any other (the table service rebuilds it); ``play`` while a board is under
   way answers with that board's table. A board is started once: a second start is refused.
+* **Two pairs at one table** (:meth:`DuplicateService.meet`): one pair asks, the other
+  asks back; both start one board neither has started, together (one transaction), from
+  its two directions, and the one deal is each pair's result from its direction.
+* **A league's round** (``create_event(league_id=)``): the league's entrants are the
+  event's; at the close its ranking is stored as the league's outcomes
+  (:func:`bot.leagues.standings.field_outcomes`).
 * **The board's end.** When the table scores the board's deal (a ``deal_scored`` event
   seen by :meth:`DuplicateService.run`, or :meth:`DuplicateService.reconcile` after a
   restart), the play is stored finished with its record and the table is closed without

@@ -329,8 +329,12 @@ async def test_two_pairs_meet_at_one_table(fake_discord: Harness, tmp_path: Path
     location = app.service.info(table_id).location
     members = {u.user.id for u in (ann, bo, cy, di)}
     assert h.server.thread_members[location.channel_id] == members  # type: ignore[union-attr]
+    await _human_moves_some(app, table_id, sorted(members))
+    await app.restart()  # the meeting's table survives a restart, for both pairs
     again = await cy.slash("duplicate", "play")
     assert again.ephemeral and "Board 2 is under way" in again.content
+    mine = await ann.slash("duplicate", "play")
+    assert mine.ephemeral and "Board 2 is under way" in mine.content
     busy = await ed.slash("duplicate", "play", against=ann)
     assert busy.ephemeral and "has a board under way" in busy.content
     await _human_moves(app, table_id, sorted(members))
@@ -339,6 +343,9 @@ async def test_two_pairs_meet_at_one_table(fake_discord: Harness, tmp_path: Path
             (m for m in user.dms if "Meet: board 2**" in m.content), None), what="the reveal")
     plays = await app.store.list_duplicate_plays(event.id)
     assert all(p.status == "finished" for p in plays)
+    # Ed (who played no board) sees nothing of it: not the thread, not the reveal.
+    assert not any("Meet: board 2**" in text for text in _seen(h, ed))
+    assert ed.user.id not in h.server.thread_members[location.channel_id]  # type: ignore
     cog = app.bot.get_cog("ClubDuplicate")
     results = await cog.service.results(event, boards=[2])
     travel = results.score.travellers[1]
