@@ -237,7 +237,7 @@ class ActivityViewer(Viewer):
                 self._watch.cancel()
                 await asyncio.gather(self._watch, return_exceptions=True)
 
-    async def _join(self) -> links.Pass:
+    async def _admit(self) -> links.Pass:
         refused = Refuse("activity", self.t.gettext(NOT_IN_INSTANCE))
         try:
             msg = await self.ws.receive(timeout=self.config.join_timeout)
@@ -259,14 +259,26 @@ class ActivityViewer(Viewer):
         self.t = translator(await self.config.language(user))
         if instance is None or user not in instance.users:
             raise Refuse("activity", self.t.gettext(NOT_IN_INSTANCE))
-        where = ChannelLocation(instance.guild_id or 0, instance.channel_id)
-        table = self.service.find(where) if instance.guild_id is not None else None
-        if table is None or not self.service.holds(table):
+        admitted = await self._table_of(instance, user)
+        if admitted is None:
             raise Refuse("table", self.t.gettext(NO_TABLE_HERE))
-        self.seat = self.service.seat_of(table, user)
         self.instance_id, self.user = instance_id, user
         self._watch = asyncio.create_task(self._follow(), name=f"activity-{instance_id}")
-        return links.Pass(table, user, "seat" if self.seat is not None else "watch", 0)
+        return admitted
+
+    async def _table_of(self, instance: Instance, user: int) -> links.Pass | None:
+        """The open table of the instance's channel, as a pass for ``user``: their seat
+        when they sit there, else the public view. A table another process owns is found
+        through the relay (``docs/scale.md``)."""
+        if instance.guild_id is None:
+            return None
+        where = ChannelLocation(instance.guild_id, instance.channel_id)
+        table = self.service.find(where)
+        if table is not None:
+            seated = self.service.seat_of(table, user) is not None
+            return links.Pass(table, user, "seat" if seated else "watch", 0)
+        relay = self.config.relay
+        return None if relay is None else await relay.find(where, user)
 
     async def _follow(self) -> None:
         """Close the socket once the instance ended or the user left it (module

@@ -6,7 +6,9 @@ Variables: ``TRICKTABLE_WEB_PORT`` (serve when set; ``0``: any free port),
 put in links, e.g. ``https://tables.example.org``; its origin is the only one whose pages
 may open a socket; default ``http://HOST:PORT``) and ``TRICKTABLE_WEB_SECRET`` (the key
 that signs links, at least 32 characters; unset: one is made once and kept in the
-database, so links survive restarts and work in every process on it).
+database, so links survive restarts and work in every process on it);
+``TRICKTABLE_WEB_INTERNAL_URL`` (with several processes: where the others reach this
+one's server; default ``http://HOST:PORT``, the machine's name for ``0.0.0.0``).
 
 :func:`attach` wraps a bot's ``setup_hook`` and ``close``: once the bot set up its table
 service, the web server starts on it (``bot.web_server``: the
@@ -22,13 +24,17 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+import socket
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from bot.cluster import ClusterNode
+from bot.cluster.addresses import WebAddresses
 from bot.web import links
 from bot.web.activity import ActivityConfig
+from bot.web.relay import OwnerRelay
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 from storage.base import Store
@@ -44,6 +50,17 @@ class WebSettings:
     port: int
     host: str = "0.0.0.0"
     url: str | None = None
+    internal: str | None = None
+    """``TRICKTABLE_WEB_INTERNAL_URL``: where the other processes reach this one's server
+    (None: :meth:`internal_url` derives it)."""
+
+    def internal_url(self, port: int) -> str:
+        """This server's address for the other processes: ``TRICKTABLE_WEB_INTERNAL_URL``,
+        else ``http://HOST:PORT`` (the machine's name when listening on every address)."""
+        if self.internal:
+            return self.internal.rstrip("/")
+        host = socket.gethostname() if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}"
 
     @staticmethod
     def from_env(environ: Mapping[str, str] | None = None) -> WebSettings | None:
@@ -61,7 +78,13 @@ class WebSettings:
             if parts.scheme not in ("http", "https") or not parts.netloc:
                 raise ValueError("TRICKTABLE_WEB_URL must be an http:// or https:// address")
         host = env.get("TRICKTABLE_WEB_HOST", "").strip() or "0.0.0.0"
-        return WebSettings(int(port), host, url)
+        internal = env.get("TRICKTABLE_WEB_INTERNAL_URL", "").strip() or None
+        if internal is not None:
+            parts = urlsplit(internal)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise ValueError(
+                    "TRICKTABLE_WEB_INTERNAL_URL must be an http:// or https:// address")
+        return WebSettings(int(port), host, url, internal)
 
 
 async def web_secret(store: Store, environ: Mapping[str, str] | None = None) -> bytes:
@@ -76,17 +99,28 @@ async def web_secret(store: Store, environ: Mapping[str, str] | None = None) -> 
 
 async def start(service: Any, store: Store, settings: WebSettings,
                 environ: Mapping[str, str] | None = None, *,
-                activity: ActivityConfig | None = None) -> WebServer:
+                activity: ActivityConfig | None = None,
+                node: ClusterNode | None = None) -> WebServer:
     """The web server of ``service``, listening (with the Discord Activity's routes when
-    ``activity`` is given, :mod:`bot.web.activity`)."""
+    ``activity`` is given, :mod:`bot.web.activity`). With the ``node`` of a process that
+    runs some of the shards, a socket for another process's table is relayed to its owner
+    (:mod:`bot.web.relay`) and this process's address is recorded for its shards."""
 
     async def language(user: int) -> str:
         return await store.get_player_language(user) or "en"
 
     config = WebConfig(secret=await web_secret(store, environ), language=language)
+    relay = None
+    if node is not None and not node.ownership.everything:
+        relay = config.relay = OwnerRelay(store, node.ownership, config)
     server = WebServer(service, config, host=settings.host, port=settings.port,
                        public_url=settings.url, activity=activity)
     base = await server.start()
+    if relay is not None and node is not None:
+        await relay.listen(WebAddresses(store, node.ownership,
+                                        settings.internal_url(server.port),
+                                        lambda: node.locked))
+        server.on_stop(relay.close)
     log.info("serving the web table at %s", base)
     return server
 
@@ -103,7 +137,8 @@ def attach(bot: Any, settings: WebSettings, *,
 
     async def setup_with_web() -> None:
         await setup_hook()
-        bot.web_server = await start(bot.service, bot.store, settings, activity=activity())
+        bot.web_server = await start(bot.service, bot.store, settings, activity=activity(),
+                                     node=getattr(bot, "node", None))
         started(bot.web_server)
 
     async def close_with_web() -> None:

@@ -5,6 +5,8 @@
 * ``GET /ws`` — one WebSocket per viewer (:class:`bot.web.viewer.Viewer`). Its ``Origin``
   must be the page's own origin (``TRICKTABLE_WEB_URL``'s when set, else the request's
   host): another site's page cannot open a socket with a visitor's cookies or key.
+* ``GET /ws/relay`` — with several processes, the owner's side of a socket another
+  process received (:mod:`bot.web.relay`).
 * Every answer carries a Content-Security-Policy allowing only this origin (scripts,
   styles, images, the socket), no framing, no referrer.
 
@@ -16,11 +18,12 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from bot.service import TableService
 from bot.web import links
@@ -80,12 +83,18 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     origin = request.headers.get("Origin", "").lower()
     if origin not in allowed:
         raise web.HTTPForbidden(text="this socket serves the table's own page only")
-    config = request.app[CONFIG]
+    config, service = request.app[CONFIG], request.app[SERVICE]
+    return await serve(request, config, lambda ws: Viewer(service, config, ws))
+
+
+async def serve(request: web.Request, config: WebConfig,
+                viewer: Callable[[web.WebSocketResponse], Viewer]) -> web.WebSocketResponse:
+    """Open the request's socket and run ``viewer(socket)`` on it until it is done."""
     ws = web.WebSocketResponse(heartbeat=25.0, max_msg_size=max(4 * config.max_frame, 8192))
     await ws.prepare(request)
     config.sockets.add(ws)
     try:
-        await Viewer(request.app[SERVICE], config, ws).run()
+        await viewer(ws).run()
     finally:
         config.sockets.discard(ws)
         await ws.close()
@@ -108,10 +117,14 @@ def create_app(service: TableService, config: WebConfig, *,
         app.router.add_static("/assets/", assets, append_version=False)
 
     async def close_sockets(app: web.Application) -> None:
-        for ws in list(config.sockets):
-            await ws.close()
+        for ws in list(config.sockets):  # 1012: the page may reconnect (to another process)
+            await ws.close(code=WSCloseCode.SERVICE_RESTART)
 
     app.on_shutdown.append(close_sockets)
+    if config.relay is not None:  # several processes: the owner's side of a relay
+        from bot.web.relay import install as install_relay
+
+        install_relay(app, service, config)
     if activity is not None:
         from bot.web.activity import install
 
@@ -132,6 +145,11 @@ class WebServer:
         self.port = port
         self.public_url = public_url
         self.runner: web.AppRunner | None = None
+        self._on_stop: list[Callable[[], Awaitable[None]]] = []
+
+    def on_stop(self, call: Callable[[], Awaitable[None]]) -> None:
+        """Await ``call()`` when the server stops (after its sockets closed)."""
+        self._on_stop.append(call)
 
     async def start(self) -> str:
         """Listen; returns the base URL (``public_url`` when given)."""
@@ -162,3 +180,5 @@ class WebServer:
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        for call in self._on_stop:
+            await call()

@@ -27,7 +27,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
@@ -41,6 +41,7 @@ from bot.web.protocol import VERSION, ErrorFrame
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
 from games.errors import GameError
+from storage.models import ChannelLocation
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,8 @@ class WebConfig:
     clock: Callable[[], float] = time.time
     """The wall clock links expire on (tests move it)."""
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
+    relay: Relay | None = None
+    """Several processes: how a socket reaches its table's owner (None: one process)."""
 
 
 class Refuse(Exception):
@@ -84,8 +87,23 @@ class Refuse(Exception):
         self.text = text
 
 
+class Relay(Protocol):
+    """Carries a socket whose table another process owns to that process
+    (:mod:`bot.web.relay`; ``docs/scale.md``, "The web table across processes")."""
+
+    async def carry(self, viewer: Viewer, admitted: links.Pass) -> None: ...
+
+    async def find(self, location: ChannelLocation, user: int) -> links.Pass | None:
+        """The open table at ``location`` wherever it is held, as a pass for ``user``
+        (their seat when they sit there, else the public view)."""
+        ...
+
+
 class Viewer:
     """One socket (module docstring). :meth:`run` returns when the socket is done."""
+
+    relays = True
+    """Whether a socket of a table held elsewhere is carried to its owner (``config.relay``)."""
 
     def __init__(self, service: TableService, config: WebConfig,
                  ws: web.WebSocketResponse) -> None:
@@ -104,7 +122,12 @@ class Viewer:
     # -- life --------------------------------------------------------------------------
     async def run(self) -> None:
         try:
-            p = await self._join()
+            p = await self._admit()
+            relay = self.config.relay if self.relays else None
+            if relay is not None and not self.service.holds(p.table):
+                await relay.carry(self, p)  # another process owns the table
+                return
+            self._enter(p)
         except Refuse as exc:
             await self._send(self._error(exc.code, exc.text, fatal=True))
             return
@@ -123,27 +146,40 @@ class Viewer:
             pump.cancel()
             await asyncio.gather(pump, return_exceptions=True)
 
-    async def _join(self) -> links.Pass:
+    first, key_field = "join", "key"
+    """The first frame's type and the field holding its key."""
+
+    def _key_secret(self) -> bytes:
+        """The secret the first frame's key is signed with."""
+        return self.config.secret
+
+    async def _admit(self) -> links.Pass:
+        """Who the socket is for: its first frame, verified (a link key)."""
         try:
             msg = await self.ws.receive(timeout=self.config.join_timeout)
         except TimeoutError:
             raise Refuse("join", self.t.gettext(BAD_LINK)) from None
         frame = self._parse(msg)
-        if frame is None or frame.get("type") != "join":
+        if frame is None or frame.get("type") != self.first:
             raise Refuse("join", self.t.gettext(BAD_LINK))
         try:
-            p = links.verify(self.config.secret, frame.get("key"), self.config.clock())
+            p = links.verify(self._key_secret(), frame.get(self.key_field),
+                             self.config.clock())
         except links.BadLink as exc:
             message = EXPIRED if exc.code == "expired" else BAD_LINK
             raise Refuse(exc.code, self.t.gettext(message)) from None
         self.t = translator(await self.config.language(p.user))
+        return p
+
+    def _enter(self, p: links.Pass) -> None:
+        """Admit ``p`` at this process's table: a ``seat`` pass gets the user's seat as
+        it is now (a player who left or was removed is refused)."""
         if not self.service.holds(p.table):
             raise Refuse("table", self.t.gettext(BAD_LINK))
         if p.role == "seat":
             self.seat = self.service.seat_of(p.table, p.user)
             if self.seat is None:
                 raise Refuse("seat", self.t.gettext(NO_SEAT))
-        return p
 
     # -- server → page -----------------------------------------------------------------
     async def _pump(self, sub: Subscription) -> None:

@@ -1,0 +1,100 @@
+"""The web table across processes for real (issue 38, item 9; issue 39, item 4): two
+``tricktable run`` processes serving the web table on one PostgreSQL database.
+
+Process A runs shard 0, process B shard 1; a table in a guild of shard 1 is driven by B.
+A page's socket that reaches A (as any process behind the one public URL may be reached)
+is relayed to B: the seat gets its state and plays a card B stores, a spectator gets the
+public view, and B stopping closes the page's socket with the reconnect hint (1012).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from typing import Any
+
+import aiohttp
+from aiohttp import WSMsgType
+from shardworld import ShardWorld, human_actions, open_table
+from webtable import my_turn, of_type, read
+
+from bot.web import links
+
+SECRET = "relay-test-secret-of-at-least-32-characters"
+PUBLIC = "http://tables.test"
+"""The one public URL (as a reverse proxy in front of both processes would have it)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def web_env(port: int) -> dict[str, str]:
+    return {"TRICKTABLE_WEB_PORT": str(port), "TRICKTABLE_WEB_HOST": "127.0.0.1",
+            "TRICKTABLE_WEB_URL": PUBLIC, "TRICKTABLE_WEB_SECRET": SECRET}
+
+
+def key(table: int, user: int, role: links.Role) -> str:
+    return links.issue(SECRET.encode(), table, user, role, time.time())
+
+
+async def join(http: aiohttp.ClientSession, port: int,
+               link: str) -> aiohttp.ClientWebSocketResponse:
+    ws = await http.ws_connect(f"http://127.0.0.1:{port}/ws", origin=PUBLIC)
+    await ws.send_str(json.dumps({"v": 1, "type": "join", "key": link}))
+    return ws
+
+
+async def frames_until_closed(ws: aiohttp.ClientWebSocketResponse) -> list[dict[str, Any]]:
+    """Every frame the socket still gets, until it is closed (cleanly: a close frame)."""
+    out: list[dict[str, Any]] = []
+    while True:
+        msg = await ws.receive(timeout=20)
+        if msg.type == WSMsgType.TEXT:
+            out.append(json.loads(msg.data))
+            continue
+        assert msg.type == WSMsgType.CLOSE, msg
+        return out
+
+
+async def test_a_page_on_one_process_plays_at_the_table_another_drives(
+        world: ShardWorld) -> None:
+    a_port, b_port = free_port(), free_port()
+    await world.start("0", **web_env(a_port))
+    b = await world.start("1", **web_env(b_port))
+    bob = world.user("bob", shard=1)
+    table = await open_table(world, bob)  # in shard 1's guild: B drives it
+    assert await world.store.web_addresses() == {0: f"http://127.0.0.1:{a_port}",
+                                                 1: f"http://127.0.0.1:{b_port}"}
+    async with aiohttp.ClientSession() as http:
+        seat = await join(http, a_port, key(table, bob.user.id, "seat"))
+        watch = await join(http, a_port, key(table, 4242, "watch"))
+        seen: list[dict[str, Any]] = []
+        hello = await read(seat, of_type("hello"), seen)
+        assert hello["table"] == table and hello["seat"] == 0
+        turn = await read(seat, my_turn, seen)
+        assert turn["hand"]
+        made = await human_actions(world.store, table, 0)
+        card = next(c for c in turn["choices"] if c["card"])
+        await seat.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                                        "action": card["action"]}))
+        after = await read(seat, lambda f: f["type"] == "table"
+                           and f["version"] > turn["version"], seen)
+        assert after["version"] > turn["version"]
+        assert not [f for f in seen if f["type"] in ("refused", "error")], seen
+        assert await human_actions(world.store, table, 0) == made + 1  # stored by B
+
+        spectator = await read(watch, of_type("hello"))
+        assert spectator["seat"] is None and spectator["table"] == table
+        public = await read(watch, of_type("table"))
+        assert public["hand"] == [] and public["choices"] == []
+
+        assert await b.stop() == 0
+        for ws in (seat, watch):
+            rest = await frames_until_closed(ws)
+            # no final frame: the page reconnects, to whoever drives the table then
+            assert not [f for f in rest if f["type"] in ("closed", "error", "match_over")]
+            assert ws.close_code == 1012
