@@ -16,10 +16,12 @@ from typing import Any
 
 import aiohttp
 from aiohttp import WSMsgType
+from fakediscord import SimulatedUser
 from shardworld import ShardWorld, human_actions, open_table
 from webtable import my_turn, of_type, read
 
 from bot.web import links
+from bot.web.activity import discordsays
 
 SECRET = "relay-test-secret-of-at-least-32-characters"
 PUBLIC = "http://tables.test"
@@ -98,3 +100,40 @@ async def test_a_page_on_one_process_plays_at_the_table_another_drives(
             # no final frame: the page reconnects, to whoever drives the table then
             assert not [f for f in rest if f["type"] in ("closed", "error", "match_over")]
             assert ws.close_code == 1012
+
+
+async def test_the_activity_on_one_process_opens_the_table_another_drives(
+        world: ShardWorld) -> None:
+    """The one URL mapping of the Activity: its socket reaches A, which checks the user
+    and the instance with Discord once and relays to B."""
+    activities = world.server.activities
+    env = {"DISCORD_CLIENT_SECRET": activities.client_secret}
+    a_port, b_port = free_port(), free_port()
+    await world.start("0", **web_env(a_port), **env)
+    await world.start("1", **web_env(b_port), **env)
+    bob, carol = world.user("bob", shard=1), world.user("carol", shard=1)
+    table = await open_table(world, bob)
+    instance = activities.start(world.channels[1], bob.user, carol.user)
+    frame_origin = discordsays(world.server.application_id)
+    async with aiohttp.ClientSession() as http:
+
+        async def open_activity(user: SimulatedUser) -> aiohttp.ClientWebSocketResponse:
+            answer = await http.post(f"http://127.0.0.1:{a_port}/api/token",
+                                     json={"code": activities.authorize(user.user)})
+            assert answer.status == 200, await answer.text()
+            token = (await answer.json())["access_token"]
+            ws = await http.ws_connect(f"http://127.0.0.1:{a_port}/ws/activity",
+                                       origin=frame_origin)
+            await ws.send_str(json.dumps({"v": 1, "type": "activity", "access_token": token,
+                                          "instance_id": instance.instance_id}))
+            return ws
+
+        seat, watch = await open_activity(bob), await open_activity(carol)
+        hello = await read(seat, of_type("hello", "error"))
+        assert hello["type"] == "hello" and hello["table"] == table and hello["seat"] == 0
+        turn = await read(seat, my_turn)
+        assert turn["hand"] and any(c["card"] for c in turn["choices"])
+        spectator = await read(watch, of_type("hello", "error"))
+        assert spectator["type"] == "hello" and spectator["seat"] is None
+    checks = [r for r in world.server.requests if "/activity-instances/" in r.route]
+    assert len(checks) == 2  # one per socket, by A: B asked Discord nothing
