@@ -27,9 +27,12 @@ good (the process stops: its server closes every socket with 1012; it is killed 
 off), when the owner cannot be reached, or when the registry names another process for
 the shard (checked every :data:`~bot.cluster.addresses.PERIOD` seconds), the page's socket
 is closed with a *reconnect hint*: 1012 (service restart) or 1013 (try again later), no
-``closed`` frame. The page reconnects (with backoff) and lands on the new owner. A socket
-the owner closed for good (the match ended, the user lost the seat) is closed with the
-owner's own code, after its last frame.
+``closed`` frame. A socket a process serves itself is closed likewise once the registry
+names another process for its table's shard (this one lost the shard's lock to it), and a
+process relays a table it still holds whose shard another process is recorded for. The
+page reconnects (with backoff) and lands on the new owner. A socket the owner closed for
+good (the match ended, the user lost the seat) is closed with the owner's own code, after
+its last frame.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ from bot.web.protocol import VERSION
 from bot.web.server import serve
 from bot.web.viewer import BAD_LINK, Refuse, Viewer, WebConfig
 from storage import Store
-from storage.models import ChannelLocation
+from storage.models import ChannelLocation, Location
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +120,22 @@ class OwnerRelay:
             return None
         seated = seat_of(seats_from_json(row.seats), user) is not None
         return links.Pass(row.id, user, "seat" if seated else "watch", 0)
+
+    async def serves(self, service: TableService, table: int) -> bool:
+        if not service.holds(table):
+            return False
+        shard = self.ownership.owner_shard(service.info(table).location)
+        if self.addresses is None or shard is None:
+            return True
+        return await self.addresses.owner(shard) in (self.addresses.url, None)
+
+    def guard(self, ws: web.WebSocketResponse,
+              location: Location) -> asyncio.Task[None] | None:
+        shard = self.ownership.owner_shard(location)
+        if self.addresses is None or shard is None:
+            return None
+        return asyncio.create_task(_close_when_moved(ws, self.addresses, shard),
+                                   name="web-owner-guard")
 
     async def carry(self, viewer: Viewer, admitted: links.Pass) -> None:
         page = viewer.ws
@@ -197,6 +216,13 @@ async def _moved(addresses: WebAddresses, shard: int, owner: str) -> None:
         with contextlib.suppress(Exception):  # the store out: keep the socket meanwhile
             if await addresses.owner(shard) not in (owner, None):
                 return
+
+
+async def _close_when_moved(ws: web.WebSocketResponse, addresses: WebAddresses,
+                            shard: int) -> None:
+    """Close a socket this process serves once another is recorded for ``shard``."""
+    await _moved(addresses, shard, addresses.url)
+    await ws.close(code=RESTART)
 
 
 def install(app: web.Application, service: TableService, config: WebConfig) -> None:

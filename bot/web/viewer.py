@@ -41,7 +41,7 @@ from bot.web.protocol import VERSION, ErrorFrame
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
 from games.errors import GameError
-from storage.models import ChannelLocation
+from storage.models import ChannelLocation, Location
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,18 @@ class Relay(Protocol):
     """Carries a socket whose table another process owns to that process
     (:mod:`bot.web.relay`; ``docs/scale.md``, "The web table across processes")."""
 
+    async def serves(self, service: TableService, table: int) -> bool:
+        """Whether this process drives ``table``'s socket itself: it holds the table and
+        no other process is recorded for its shard."""
+        ...
+
     async def carry(self, viewer: Viewer, admitted: links.Pass) -> None: ...
+
+    def guard(self, ws: web.WebSocketResponse,
+              location: Location) -> asyncio.Task[None] | None:
+        """A task closing ``ws`` with the reconnect hint once another process is recorded
+        for the shard of ``location`` (None: nothing to watch)."""
+        ...
 
     async def find(self, location: ChannelLocation, user: int) -> links.Pass | None:
         """The open table at ``location`` wherever it is held, as a pass for ``user``
@@ -124,7 +135,7 @@ class Viewer:
         try:
             p = await self._admit()
             relay = self.config.relay if self.relays else None
-            if relay is not None and not self.service.holds(p.table):
+            if relay is not None and not await relay.serves(self.service, p.table):
                 await relay.carry(self, p)  # another process owns the table
                 return
             self._enter(p)
@@ -137,14 +148,17 @@ class Viewer:
         await self._send(self.words.hello(info))
         sub = self.service.subscribe(p.table, self.seat)
         pump = asyncio.create_task(self._pump(sub), name=f"web-{p.table}-{self.seat}")
+        guard = None if relay is None else relay.guard(self.ws, info.location)
         try:
             await self._read()
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
             sub.close()
-            pump.cancel()
-            await asyncio.gather(pump, return_exceptions=True)
+            for task in (pump, guard):
+                if task is not None:
+                    task.cancel()
+                    await asyncio.gather(task, return_exceptions=True)
 
     first, key_field = "join", "key"
     """The first frame's type and the field holding its key."""

@@ -40,6 +40,8 @@ class Pair:
     b: TestClient[Any, Any]
     clock: Clock
     table: int
+    driving: dict[int, bool]
+    """Whether the process of shard 0 (A) and 1 (B) holds its shard's lock."""
     sockets: list[ClientWebSocketResponse] = field(default_factory=list)
 
     def url(self, client: TestClient[Any, Any]) -> str:
@@ -79,10 +81,12 @@ async def pair(tmp_path: Path) -> AsyncIterator[Pair]:
         config.relay = relay = OwnerRelay(store, ownership, config)
         clients.append(await _client(service, config))
         relays.append((relay, ownership))
+    driving = {0: True, 1: True}
     for (relay, ownership), client in zip(relays, clients, strict=True):
+        shard = min(ownership.shard_ids)
         await relay.listen(WebAddresses(store, ownership, f"http://{client.host}:{client.port}",
-                                        lambda: True, period=0.2))
-    p = Pair(store, owner, clients[0], clients[1], clock, table)
+                                        lambda shard=shard: driving[shard], period=0.2))
+    p = Pair(store, owner, clients[0], clients[1], clock, table, driving)
     try:
         yield p
     finally:
@@ -129,6 +133,23 @@ async def test_the_owner_moving_closes_the_page_with_a_reconnect_hint(pair: Pair
     code, frames = await closed_with(ws)
     assert code == 1012
     assert not [f for f in frames if f["type"] in ("closed", "error")]
+
+
+async def test_a_process_that_lost_its_shard_hands_its_own_sockets_over(pair: Pair) -> None:
+    ws = await pair.join(pair.b)  # straight to the owner
+    await read(ws, of_type("table"))
+    # B loses shard 1's lock; the new holder (here B's own server under another name,
+    # so that it holds the table) records itself
+    pair.driving[1] = False
+    await pair.store.set_web_address([1], f"http://localhost:{pair.b.port}")
+    code, frames = await closed_with(ws)
+    assert code == 1012
+    assert not [f for f in frames if f["type"] in ("closed", "error")]
+    again = await pair.join(pair.b)  # B holds the table still, yet relays it
+    hello = await read(again, of_type("hello", "error"))
+    assert hello["type"] == "hello" and hello["seat"] == 0
+    assert await pair.store.web_addresses() == {0: pair.url(pair.a),
+                                               1: f"http://localhost:{pair.b.port}"}
 
 
 async def test_an_owner_out_of_reach_says_try_again_later(pair: Pair) -> None:
