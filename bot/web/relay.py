@@ -151,20 +151,36 @@ class OwnerRelay:
         key = links.sign(relay_secret(self.config.secret), links.Pass(
             admitted.table, admitted.user, admitted.role,
             int(self.config.clock()) + PASS_TTL))
-        try:
-            upstream = await session.ws_connect(owner + PATH, heartbeat=25.0,
-                                                max_msg_size=0)
-        except (aiohttp.ClientError, OSError, TimeoutError) as exc:
-            log.info("table %s: its owner %s cannot be reached (%r)", admitted.table,
-                     owner, exc)
+        connected = await self._connect(session, addresses, shard, owner)
+        if connected is None:
+            log.info("table %s: its owner (shard %s) cannot be reached", admitted.table,
+                     shard)
             await page.close(code=TRY_AGAIN)
             return
+        upstream, owner = connected
         try:
             await upstream.send_str(json.dumps({"v": VERSION, "type": "relay", "pass": key}))
             code = await self._pipe(page, upstream, shard, owner, addresses)
         finally:
             await upstream.close()
         await page.close(code=code)
+
+    async def _connect(self, session: aiohttp.ClientSession, addresses: WebAddresses,
+                       shard: int, owner: str
+                       ) -> tuple[aiohttp.ClientWebSocketResponse, str] | None:
+        """The owner's ``/ws/relay`` and its address; when the address read last does not
+        answer, the registry is read again and a newer address tried (the shard's process
+        restarted elsewhere). None: no owner answers."""
+        tried: set[str] = set()
+        while owner not in tried and owner != addresses.url:
+            tried.add(owner)
+            try:
+                return await session.ws_connect(owner + PATH, heartbeat=25.0,
+                                                max_msg_size=0), owner
+            except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+                log.debug("the web address %s does not answer (%r)", owner, exc)
+            owner = await addresses.owner(shard, fresh=True) or owner
+        return None
 
     async def _pipe(self, page: web.WebSocketResponse,
                     upstream: aiohttp.ClientWebSocketResponse, shard: int, owner: str,

@@ -4,7 +4,8 @@
 Process A runs shard 0, process B shard 1; a table in a guild of shard 1 is driven by B.
 A page's socket that reaches A (as any process behind the one public URL may be reached)
 is relayed to B: the seat gets its state and plays a card B stores, a spectator gets the
-public view, and B stopping closes the page's socket with the reconnect hint (1012).
+public view, B stopping closes the page's socket with the reconnect hint (1012), and the
+page reconnecting reaches B's replacement.
 """
 
 from __future__ import annotations
@@ -100,6 +101,16 @@ async def test_a_page_on_one_process_plays_at_the_table_another_drives(
             # no final frame: the page reconnects, to whoever drives the table then
             assert not [f for f in rest if f["type"] in ("closed", "error", "match_over")]
             assert ws.close_code == 1012
+
+        # shard 1 restarted (another port): the page reconnecting to A reaches it
+        c_port = free_port()
+        await world.start("1", name="shards-1-again", **web_env(c_port))
+        assert (await world.store.web_addresses())[1] == f"http://127.0.0.1:{c_port}"
+        again = await join(http, a_port, key(table, bob.user.id, "seat"))
+        back = await read(again, of_type("hello", "error"))
+        assert back["type"] == "hello" and back["seat"] == 0
+        now = await read(again, of_type("table"))
+        assert now["version"] >= after["version"]
 
 
 async def test_the_activity_on_one_process_opens_the_table_another_drives(
