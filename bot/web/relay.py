@@ -67,8 +67,8 @@ RESTART = WSCloseCode.SERVICE_RESTART
 """1012: the table's process went away or changed; reconnect."""
 TRY_AGAIN = WSCloseCode.TRY_AGAIN_LATER
 """1013: the table's process cannot be reached now; reconnect later."""
-GOOD_FOR_GOOD = frozenset({WSCloseCode.OK, WSCloseCode.POLICY_VIOLATION})
-"""The owner's close codes passed on as they are (the socket is done)."""
+DONE = WSCloseCode.OK
+"""1000: the owner ended the socket for good (its last frame said why); passed on."""
 
 
 def relay_secret(secret: bytes) -> bytes:
@@ -197,11 +197,8 @@ class OwnerRelay:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-        if down.done() and not down.cancelled() and down.exception() is None:
-            closed = upstream.close_code
-            if closed in GOOD_FOR_GOOD:
-                return int(closed)
-        return int(RESTART)
+        ended = down.done() and not down.cancelled() and down.exception() is None
+        return int(DONE) if ended and upstream.close_code == DONE else int(RESTART)
 
 
 async def _copy_down(upstream: aiohttp.ClientWebSocketResponse,

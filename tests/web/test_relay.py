@@ -185,3 +185,12 @@ async def test_the_relay_socket_admits_processes_with_a_relay_pass_only(pair: Pa
     await ws.send_str(json.dumps({"v": 1, "type": "relay", "pass": relay_pass}))
     error = await read(ws, of_type("error", "hello"))
     assert error["type"] == "error" and error["code"] == "table"
+
+
+async def test_the_owner_ending_a_socket_for_good_is_passed_on(pair: Pair) -> None:
+    """A user who does not sit at the table: the owner's refusal reaches the page, and
+    the socket is closed as the owner closed it (no reconnect hint)."""
+    ws = await pair.join(pair.a, "seat", user=55)
+    code, frames = await closed_with(ws)
+    assert [(f["type"], f["code"], f.get("fatal")) for f in frames] == [("error", "seat", True)]
+    assert code == 1000
