@@ -48,7 +48,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 
-from bot.i18n import N_, translator
+from bot.i18n import N_, SOURCE_LANGUAGE, match_language, translator
 from bot.service import TableService
 from bot.web import links
 from bot.web.protocol import VERSION
@@ -327,10 +327,25 @@ async def _token(request: web.Request) -> web.StreamResponse:
     return web.json_response({"access_token": token})
 
 
+def _page_config(application_id: int) -> Callable[[web.Request], Any]:
+    """``GET /api/activity``: what the page needs before the handshake — the client id
+    (the application id; the page's SDK needs it) and the sentence it shows when its
+    code is refused, in the first language of ``Accept-Language`` the bot speaks."""
+
+    async def answer(request: web.Request) -> web.StreamResponse:
+        tags = [t.split(";")[0] for t in request.headers.get("Accept-Language", "").split(",")]
+        language = next((m for m in map(match_language, tags) if m), SOURCE_LANGUAGE)
+        return web.json_response({"client_id": str(application_id),
+                                  "refused": translator(language).gettext(NOT_IN_INSTANCE)})
+
+    return answer
+
+
 def install(app: web.Application, config: ActivityConfig) -> None:
-    """Add the Activity's routes to the web table's application: ``POST /api/token``,
-    ``GET /ws/activity``; let Discord's clients frame the page (CSP ``frame-ancestors``);
-    open and close the HTTP session with the application."""
+    """Add the Activity's routes to the web table's application: ``GET /api/activity``
+    (the page's config), ``POST /api/token``, ``GET /ws/activity``; let Discord's clients
+    frame the page (CSP ``frame-ancestors``); open and close the HTTP session with the
+    application."""
     auth = DiscordAuth(config)
     app[AUTH] = auth
     frame = discordsays(config.application_id)
@@ -367,6 +382,7 @@ def install(app: web.Application, config: ActivityConfig) -> None:
     async def stop(app: web.Application) -> None:
         await auth.close()
 
+    app.router.add_get("/api/activity", _page_config(config.application_id))
     app.router.add_post("/api/token", _token)
     app.router.add_get("/ws/activity", socket)
     app.on_response_prepare.append(headers)

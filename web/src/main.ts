@@ -4,6 +4,7 @@
 // Frames are typed by protocol.ts, generated from the server's Python types.
 
 import { cardFace, cardText } from "./cards";
+import type { ActivityConfig, ActivityFrame } from "./handshake";
 import type {
   Choice, ClientFrame, DealResultFrame, HelloFrame, Labels, Page, ServerFrame, TableFrame,
   Trick,
@@ -21,6 +22,12 @@ function make<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string,
 }
 
 const key = new URLSearchParams(location.hash.slice(1)).get("k") ?? "";
+/** Inside Discord's Activity frame (the URL has the SDK's `frame_id`), every request goes
+ * through Discord's proxy: under `/.proxy/`, which Discord strips (docs/activity.md). */
+const inDiscord = new URLSearchParams(location.search).has("frame_id");
+const base = inDiscord ? "/.proxy/" : "/";
+/** The socket's first frame: `join` with the link's key, or the Activity's. */
+let first: ClientFrame | ActivityFrame = { v: CONTRACT_VERSION, type: "join", key };
 let socket: WebSocket | null = null;
 let finished = false;
 let retry = 500;
@@ -35,12 +42,13 @@ let timer = 0;
 // -- the socket ---------------------------------------------------------------------
 function connect(): void {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+  const path = first.type === "activity" ? "ws/activity" : "ws";
+  const ws = new WebSocket(`${scheme}//${location.host}${base}${path}`);
   socket = ws;
   ws.onopen = () => {
     retry = 500;
     $("link").textContent = "";
-    send({ v: CONTRACT_VERSION, type: "join", key });
+    send(first);
   };
   ws.onmessage = (ev: MessageEvent) => {
     if (typeof ev.data === "string") receive(JSON.parse(ev.data) as ServerFrame);
@@ -54,7 +62,7 @@ function connect(): void {
   };
 }
 
-function send(frame: ClientFrame): void {
+function send(frame: ClientFrame | ActivityFrame): void {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
 }
 
@@ -313,5 +321,35 @@ $("hand").addEventListener("keydown", (ev: KeyboardEvent) => {
   if (next) { ev.preventDefault(); next.focus(); }
 });
 
-if (key) connect();
+// -- inside Discord: the handshake bundle, then the Activity's socket ----------------------
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(src));
+    document.head.appendChild(script);
+  });
+}
+
+async function startActivity(): Promise<void> {
+  let refused = "?";
+  try {
+    const answer = await fetch(`${base}api/activity`);
+    const config = (await answer.json()) as ActivityConfig;
+    refused = config.refused;
+    await loadScript(`${base}assets/activity.js`);
+    const handshake = window.tricktableHandshake;
+    if (!handshake) throw new Error("no handshake");
+    const { accessToken, instanceId } = await handshake(config.client_id, base);
+    first = { v: CONTRACT_VERSION, type: "activity", access_token: accessToken,
+              instance_id: instanceId };
+    connect();
+  } catch {
+    $("refusal").textContent = refused;
+  }
+}
+
+if (inDiscord) void startActivity();
+else if (key) connect();
 else $("refusal").textContent = "?";
