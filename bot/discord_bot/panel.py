@@ -16,10 +16,16 @@ multi-card bids are a multi-select. Every other action is a button.
 :func:`panel_key` is what decides whether a shown panel must be redrawn: the controls it
 offers (or that it offers none), not the trick in progress — a seat that is not to act
 keeps its panel until its turn, so other players' cards cost no edit of every DM.
+
+When the process serves the web table, a panel of a match in play also carries the
+player's **Open in browser** link (:func:`bot.discord_bot.web_table.seat_link_button`),
+made anew at each drawing. It is not part of :func:`panel_key`: the link rides on the
+redraws the controls ask for and never costs an edit of its own.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +48,7 @@ from bot.discord_bot.texts import (
     seat_name,
     trick_text,
 )
+from bot.discord_bot.web_table import seat_link_button
 from bot.i18n import Translator
 from bot.service import Seat, TableEvent
 from bot.service.seats import seats_from_json
@@ -63,6 +70,9 @@ class TableFacts:
     game: str
     teams: tuple[tuple[int, ...], ...]
     channel_id: int
+    client: discord.Client | None = None
+    """The client drawing the panels: its web table, when bound, gives the panel's
+    **Open in browser** link (none without a client)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +213,8 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
         lines.append(t.gettext("Waiting for {players}.").format(
             players=join_names(waiting, t) if waiting else t.gettext("nobody")))
         ui.add_item(MyHandButton(table, label=clip(t.gettext("Refresh"), 80)))
+    if state.status == "playing":
+        _browser_link(ui, facts, seat, state, t)
     picture = None
     if images and hand:
         lit = frozenset(c for a in legal if (c := _card_of(a)) is not None) if legal else None
@@ -210,6 +222,19 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
     key = panel_key(state, seat, t.language)  # a card's variants: the same turn's controls
     return PanelDrawing(clip("\n".join(lines), 1990), ui, picture, key, bool(legal),
                         t.language)
+
+
+def _browser_link(ui: discord.ui.View, facts: TableFacts, seat: int, state: SeatState,
+                  t: Translator) -> None:
+    """Add the seat's **Open in browser** link in the first row with room (after the
+    controls); left out when the controls fill the panel."""
+    s = state.seats[seat] if seat < len(state.seats) else None
+    if s is None or s.user_id is None:
+        return
+    button = seat_link_button(facts.client, facts.table_id, s.user_id, t)
+    if button is not None:
+        with contextlib.suppress(ValueError):  # no room: the game's controls come first
+            ui.add_item(button)
 
 
 def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[Action],

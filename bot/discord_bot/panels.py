@@ -26,6 +26,8 @@ A seat's panels are drawn from the ``state`` events its subscription receives
   its live message (edited through the newest click's token), so an edit of it under way
   is known to it (:meth:`~bot.discord_bot.delivery.LiveMessage.shown_as`).
 * DMs closed (50007): one notice in the channel, recorded; no more DMs to that seat.
+* With the web table served, every panel carries the player's **Open in browser** link
+  (:mod:`bot.discord_bot.panel`), made anew at each redraw: no request of its own.
 * The half-time **reminder** is posted at most once per seat and turn deadline, across
   restarts: the deadline is claimed in the store before the reminder is posted.
 """
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import datetime as dt
 import logging
 import time
@@ -139,7 +142,8 @@ class SeatPanels:
                  dm_channel: DmChannels) -> None:
         self.client, self.service, self.presenter = client, service, presenter
         self.store = presenter.store
-        self.facts = facts
+        self.facts = dataclasses.replace(facts, client=client)
+        """The table's facts with this client: its panels carry the web table's link."""
         self.turn_timeout = turn_timeout
         self.dm_channel = dm_channel
         self.seats: dict[int, SeatPanel] = {}

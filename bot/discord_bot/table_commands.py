@@ -323,6 +323,24 @@ class TableCommands(commands.Cog, name="TableCommands"):
             return
         await opener.open(interaction, p.table_id)
 
+    @table.command(name=pgettext_noop("command name", "watch"),
+                   description=pgettext_noop("command description",
+                                             "A private link to watch the table in this "
+                                             "channel in your browser"))
+    async def table_watch(self, interaction: Interaction) -> None:
+        """Anyone in the channel: a **Watch** link of the web table's public view, signed
+        for them (:meth:`~bot.discord_bot.web_table.TableOpener.watch`), privately."""
+        t = await self._reader(interaction)
+        opener = opener_of(interaction.client)
+
+        async def run() -> Reply:
+            if opener is None:
+                raise UserError(NO_WEB)
+            p = await self._table_here(interaction)
+            text, view = opener.watch(p.table_id, interaction.user.id, t)
+            return Reply(text, view=view, ephemeral=True)
+        await self._answer(interaction, t, run)
+
     @table.command(name=pgettext_noop("command name", "export"),
                    description=pgettext_noop("command description",
                                              "The match record as a JSON file"))

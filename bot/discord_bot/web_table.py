@@ -11,6 +11,12 @@ channel's table. Where Discord refuses — the application has no Activities, or
 player's client platform is not enabled (``50231``), or any other refusal — the player
 gets, privately, the **Open in browser** link of the web table (their seat's when they
 sit at the table, else the public view) with one sentence saying why.
+
+The same binding gives the private hand panel (**My hand** and the hand DM) its **Open in
+browser** link (:func:`seat_link_button`: signed for the seat's player and the table,
+expiring, made anew whenever the panel is drawn) and ``/table watch`` its private
+**Watch** link (:meth:`TableOpener.watch`: the public view). Every such button is made by
+:func:`link_button`, which leaves out a URL longer than Discord allows.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from bot.discord_bot.router import ButtonItem, admitted
 from bot.discord_bot.texts import clip
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable
-from bot.web.links import Role
+from bot.web.links import DEFAULT_TTL, Role
 
 if TYPE_CHECKING:
     from bot.discord_bot.hub import TableHub
@@ -47,6 +53,22 @@ NOT_SET_UP = N_("Discord cannot open the table here as an Activity (it is not se
 REFUSED = N_("Discord did not open the table as an Activity: open it in your browser "
              "instead.")
 NO_WEB = N_("This bot does not serve the table on the web.")
+WATCH = N_("Watch")
+
+MAX_URL = 512
+"""Discord's longest URL of a link button."""
+
+
+def link_button(url: str, label: str, row: int | None = None
+                ) -> discord.ui.Button[discord.ui.View] | None:
+    """A link button to ``url`` labelled ``label`` (already worded); None when ``url`` is
+    longer than Discord accepts (:data:`MAX_URL`: a very long ``TRICKTABLE_WEB_URL``)."""
+    if len(url) > MAX_URL:
+        log.warning("a web table link is %d characters, over Discord's %d: not shown "
+                    "(shorten TRICKTABLE_WEB_URL)", len(url), MAX_URL)
+        return None
+    return discord.ui.Button(style=discord.ButtonStyle.link, label=clip(label, 80), url=url,
+                             row=row)
 
 
 class Links(Protocol):
@@ -74,12 +96,30 @@ class TableOpener:
             log.info("table %s: Discord refused to launch the Activity (%s %s)", table_id,
                      exc.status, exc.code)
         t = await self.hub.languages.reader(interaction)
-        view = discord.ui.View(timeout=None)
-        view.add_item(discord.ui.Button(
-            style=discord.ButtonStyle.link, label=clip(t.gettext(OPEN_IN_BROWSER), 80),
-            url=self.links.link(table_id, interaction.user.id,
-                                self._role(table_id, interaction.user.id))))
+        view = self._link_view(self.links.link(
+            table_id, interaction.user.id, self._role(table_id, interaction.user.id)),
+            t.gettext(OPEN_IN_BROWSER))
         await interaction.response.send_message(t.gettext(why), view=view, ephemeral=True)
+
+    def watch(self, table_id: int, user_id: int, t: Translator) -> tuple[str, discord.ui.View]:
+        """The private answer of ``/table watch``: a sentence and the **Watch** link
+        (the public view, signed for ``user_id``)."""
+        hours = DEFAULT_TTL // 3600
+        text = t.ngettext(
+            "Your link to watch this table in a browser: the public view, no one's hand. "
+            "It is yours alone and works for {count} hour.",
+            "Your link to watch this table in a browser: the public view, no one's hand. "
+            "It is yours alone and works for {count} hours.", hours)
+        return (text.format(count=t.number(hours)),
+                self._link_view(self.links.link(table_id, user_id, "watch"),
+                                t.gettext(WATCH)))
+
+    @staticmethod
+    def _link_view(url: str, label: str) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        if (button := link_button(url, label)) is not None:
+            view.add_item(button)
+        return view
 
     def _role(self, table_id: int, user_id: int) -> Role:
         try:
@@ -107,6 +147,19 @@ def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener
 def opener_of(client: discord.Client) -> TableOpener | None:
     """The bound opener; None when this process serves no web table."""
     return _OPENERS.get(client)
+
+
+def seat_link_button(client: discord.Client | None, table_id: int, user_id: int,
+                     t: Translator) -> discord.ui.Button[discord.ui.View] | None:
+    """The private panel's **Open in browser** button: the seat link of ``user_id`` at
+    ``table_id``, valid :data:`~bot.web.links.DEFAULT_TTL` seconds from now (a panel drawn
+    again carries a new one, so the live panel's link works while an old DM's expires);
+    None when ``client`` serves no web table."""
+    opener = None if client is None else opener_of(client)
+    if opener is None:
+        return None
+    return link_button(opener.links.link(table_id, user_id, "seat"),
+                       t.gettext(OPEN_IN_BROWSER))
 
 
 class OpenTableButton(ButtonItem, template=r"tt:w:(?P<table>\d+):(?P<version>\d+):"):

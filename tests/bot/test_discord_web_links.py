@@ -1,0 +1,296 @@
+"""The web table from Discord (issue 38, item 5), through the fake Discord and the real web
+application (aiohttp's test client):
+
+* the private hand panel (**My hand** and the hand DM) carries **Open in browser**: the
+  player's seat link of that table, expiring, made anew when the panel is redrawn — and
+  it costs no request of its own (the REST budget of a card holds with it);
+* ``/table watch`` gives anyone in the channel a private **Watch** link (the public view);
+* a seat acts from the page and from Discord in turn, and both show the same state;
+* a player removed from the lobby: their old link opens nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import ClientWebSocketResponse
+from aiohttp.test_utils import TestClient, TestServer
+from app_fixture import App, start_app
+from discord_helpers import controls, my_hand, open_table, take_turn, versions
+from fakediscord import Harness
+from fakediscord.models import StoredMessage
+from webtable import Clock, my_turn, of_type, read
+
+from bot.discord_bot.web_table import MAX_URL, bind_web, link_button
+from bot.web import links
+from bot.web.server import WebServer, create_app
+from bot.web.viewer import WebConfig
+from bot.words.cards import hand_lines
+
+SECRET = b"w" * 32
+PUBLIC = "https://tables.example"
+
+
+@dataclass
+class Served:
+    """The bot on the fake Discord with its web table bound (links of ``PUBLIC``) and the
+    same application in aiohttp's test server (where the tests open the sockets)."""
+
+    app: App
+    config: WebConfig
+    clock: Clock
+    page: TestClient[Any, Any]
+
+    async def join(self, url: str) -> ClientWebSocketResponse:
+        """Open the page's socket with the key of a link ``url`` (its ``#k=`` part)."""
+        host = f"http://{self.page.host}:{self.page.port}"
+        ws = await self.page.ws_connect("/ws", headers={"Origin": host})
+        await ws.send_str(json.dumps({"v": 1, "type": "join", "key": key_of(url)}))
+        return ws
+
+
+@pytest.fixture
+async def served(fake_discord: Harness, tmp_path: Path) -> AsyncIterator[Served]:
+    app = await start_app(fake_discord, tmp_path)
+    clock = Clock()
+    config = WebConfig(secret=SECRET, clock=clock)
+    assert app.bot.hub is not None
+    bind_web(app.bot, app.bot.hub, WebServer(app.service, config, public_url=PUBLIC))
+    page: TestClient[Any, Any] = TestClient(TestServer(create_app(app.service, config)))
+    await page.start_server()
+    try:
+        yield Served(app, config, clock, page)
+    finally:
+        await page.close()
+
+
+def link_buttons(message: StoredMessage) -> list[dict[str, Any]]:
+    return [c for c in message.walk_components() if c.get("style") == 5]
+
+
+def key_of(url: str) -> str:
+    assert url.startswith(f"{PUBLIC}/#k="), url
+    return url.split("#k=", 1)[1]
+
+
+def browser_link(message: StoredMessage) -> str:
+    """The URL of the panel's one **Open in browser** button."""
+    [button] = link_buttons(message)
+    assert button["label"] == "Open in browser"
+    assert len(button["url"]) <= MAX_URL
+    return str(button["url"])
+
+
+async def _at_turn(app: App, table_id: int, seat: int) -> None:
+    await app.harness.wait_until(
+        lambda: seat in app.service.info(table_id).to_act or None,
+        what=f"seat {seat}'s turn")
+
+
+async def test_the_hand_panel_carries_the_seats_expiring_browser_link(
+        served: Served, fake_discord: Harness) -> None:
+    app, clock = served.app, served.clock
+    alice = fake_discord.user("alice")
+    table_id, public = await open_table(app, alice, "turup", ais=3)
+    seat = app.service.seat_of(table_id, alice.id)
+    assert seat is not None
+    dm = await fake_discord.wait_until(
+        lambda: next((m for m in alice.dms if f"table {table_id}," in m.content), None),
+        what="alice's hand DM")
+    first = links.verify(SECRET, key_of(browser_link(dm)), clock.now)
+    assert (first.table, first.user, first.role) == (table_id, alice.id, "seat")
+    assert first.expires == int(clock.now) + links.DEFAULT_TTL
+    panel = await my_hand(alice, public, table_id)
+    shown = links.verify(SECRET, key_of(browser_link(panel)), clock.now)
+    assert (shown.table, shown.user, shown.role) == (table_id, alice.id, "seat")
+    # a day later the DM's link has expired; the panel drawn now carries a working one
+    clock.now += links.DEFAULT_TTL + 60
+    with pytest.raises(links.BadLink) as expired:
+        links.verify(SECRET, key_of(browser_link(dm)), clock.now)
+    assert expired.value.code == "expired"
+    again = await my_hand(alice, public, table_id)
+    renewed = links.verify(SECRET, key_of(browser_link(again)), clock.now)
+    assert renewed.expires == int(clock.now) + links.DEFAULT_TTL
+    ws = await served.join(browser_link(again))
+    assert (await read(ws, of_type("hello", "error")))["seat"] == seat
+    await ws.close()
+    # the table message is public: no one's seat link on it
+    assert not link_buttons(fake_discord.server.message(public.id))
+
+
+async def test_without_the_web_table_the_panel_has_no_link(fake_discord: Harness,
+                                                           tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    alice = fake_discord.user("alice")
+    table_id, public = await open_table(app, alice, "turup", ais=3)
+    assert not link_buttons(await my_hand(alice, public, table_id))
+
+
+def test_a_link_longer_than_discord_allows_is_left_out() -> None:
+    assert link_button(f"{PUBLIC}/#k=" + "a" * 100, "Open in browser") is not None
+    assert link_button(PUBLIC + "/" + "a" * MAX_URL, "Open in browser") is None
+
+
+async def test_the_link_costs_no_request_of_its_own(served: Served, fake_discord: Harness,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    """The REST budget test of a human's cards (tests/bot/test_discord_rest_budget.py),
+    run with the web table bound: its counts hold with the link on every DM, and a redraw
+    asked for a state the panel shows costs nothing though its link would differ."""
+    import test_discord_rest_budget as budget
+
+    await fake_discord.stop_bot(served.app.bot)  # the budget test starts its own bot
+
+    async def start_served(*args: Any, **kwargs: Any) -> App:
+        app = await start_app(*args, **kwargs)
+        assert app.bot.hub is not None
+        bind_web(app.bot, app.bot.hub, WebServer(app.service, served.config,
+                                                 public_url=PUBLIC))
+        return app
+
+    monkeypatch.setattr(budget, "start_app", start_served)
+    (tmp_path / "budget").mkdir()
+    await budget.test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes_back(
+        fake_discord, tmp_path / "budget", 2.0)
+    server = fake_discord.server
+    panels = [m for channel in server.dm_channels.values() for m in server.messages(channel)
+              if controls(m)]
+    assert panels and all(browser_link(m) for m in panels)
+
+
+async def test_watch_gives_anyone_a_private_public_view_link(served: Served,
+                                                             fake_discord: Harness) -> None:
+    app = served.app
+    alice, carol = fake_discord.user("alice"), fake_discord.user("carol")
+    table_id, _ = await open_table(app, alice, "turup", ais=3)
+    r = await carol.slash("table", "watch")
+    assert r.ephemeral and "public view" in r.content and "12 hours" in r.content
+    assert r.message is not None
+    [button] = link_buttons(r.message)
+    assert button["label"] == "Watch"
+    p = links.verify(SECRET, key_of(button["url"]), served.clock.now)
+    assert (p.table, p.user, p.role) == (table_id, carol.id, "watch")
+    ws = await served.join(button["url"])
+    assert (await read(ws, of_type("hello")))["seat"] is None
+    frame = await read(ws, of_type("table"))
+    assert frame["hand"] == [] and frame["choices"] == []
+    await ws.close()
+    # a seated player gets the public view too: watching is not playing
+    r = await alice.slash("table", "watch")
+    assert r.message is not None
+    [button] = link_buttons(r.message)
+    assert links.verify(SECRET, key_of(button["url"]), served.clock.now).role == "watch"
+
+
+async def test_watch_without_a_table_or_a_web_table_says_so(fake_discord: Harness,
+                                                            tmp_path: Path) -> None:
+    app = await start_app(fake_discord, tmp_path)
+    carol = fake_discord.user("carol")
+    r = await carol.slash("table", "watch")
+    assert r.ephemeral and r.content.endswith("This bot does not serve the table on the web.")
+    assert app.bot.hub is not None
+    bind_web(app.bot, app.bot.hub, WebServer(app.service, WebConfig(secret=SECRET),
+                                             public_url=PUBLIC))
+    r = await carol.slash("table", "watch")
+    assert r.ephemeral and "There is no open table in this channel" in r.content
+    assert r.message is not None and not link_buttons(r.message)
+
+
+def _shows(panel: StoredMessage, hand: list[str]) -> bool:
+    """The panel shows exactly ``hand``."""
+    return f"({len(hand)} card" in panel.content and all(
+        line in panel.content for line in hand_lines(hand))
+
+
+async def test_a_seat_plays_from_the_page_and_from_discord_and_both_agree(
+        served: Served, fake_discord: Harness) -> None:
+    app = served.app
+    alice = fake_discord.user("alice")
+    table_id, public = await open_table(app, alice, "turup", ais=3)
+    seat = app.service.seat_of(table_id, alice.id)
+    assert seat is not None
+    await _at_turn(app, table_id, seat)
+    ws = await served.join(browser_link(await my_hand(alice, public, table_id)))
+    seen: list[dict[str, Any]] = []
+
+    def current(f: dict[str, Any]) -> bool:
+        return bool(f["type"] == "table" and f["version"] == app.service.info(table_id).version)
+
+    played_on_page = None
+    while played_on_page is None:  # trump and kort questions on the way are answered too
+        turn = await read(ws, lambda f: my_turn(f) and current(f), seen)
+        choice = next((c for c in turn["choices"] if c["card"]), turn["choices"][0])
+        await ws.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                                      "action": choice["action"]}))
+        played_on_page = choice["card"]
+    # Discord shows what the page did: the hand without that card, the same turn
+    frame = await read(ws, lambda f: my_turn(f) and current(f)
+                       and f["version"] > turn["version"], seen)
+    hand = list(app.service.view(table_id, seat)["hand"])
+    assert frame["hand"] == hand
+    assert played_on_page not in hand or turn["hand"].count(played_on_page) > 1
+    panel = await my_hand(alice, public, table_id)
+    assert _shows(panel, frame["hand"]) and versions(panel) == {frame["version"]}
+    # now a card from Discord; the page follows
+    rng = random.Random(3)
+
+    def plays(c: dict[str, Any]) -> bool:
+        return c["type"] == 3 and '"play"' in c["options"][0]["value"]
+
+    for _ in range(6):  # a decision that is not a card may come first
+        picked = any(plays(c) for c in controls(panel))
+        r = await take_turn(alice, panel, rng, prefer=plays)
+        assert r.message is not None
+        panel = r.message
+        if picked:
+            break
+        await _at_turn(app, table_id, seat)
+        panel = await my_hand(alice, public, table_id)
+    before = frame["version"]
+    frame = await read(ws, lambda f: my_turn(f) and current(f) and f["version"] > before,
+                       seen)
+    hand = list(app.service.view(table_id, seat)["hand"])
+    assert frame["hand"] == hand and len(hand) < len(turn["hand"]) - 1
+
+    def live() -> StoredMessage | None:
+        shown = fake_discord.server.message(panel.id)
+        ok = _shows(shown, hand) and versions(shown) == {frame["version"]}
+        return shown if ok else None
+
+    await fake_discord.wait_until(live, what="the Discord panel showing the page's state")
+    assert any(f["type"] == "line" for f in seen)  # the page told the cards in words
+    await ws.close()
+
+
+async def test_a_removed_players_link_opens_nothing(served: Served,
+                                                    fake_discord: Harness) -> None:
+    app = served.app
+    fake_discord.server.activities.enabled = False  # Open table: the browser link
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id, lobby = await open_table(app, alice, "turup", others=(bob,), start=False)
+    seat = app.service.seat_of(table_id, bob.id)
+    assert seat is not None
+    r = await bob.click(lobby, f"tt:w:{table_id}:0:")
+    assert r.message is not None
+    [button] = link_buttons(r.message)
+    url = str(button["url"])
+    assert links.verify(SECRET, key_of(url), served.clock.now).role == "seat"
+    ws = await served.join(url)
+    assert (await read(ws, of_type("hello")))["seat"] == seat
+    removed = await alice.slash("table", "remove", seat=seat)
+    assert removed.ephemeral and f"Seat {seat} is free." in removed.content
+    closed = await read(ws, of_type("closed"))
+    assert closed["text"] == "You no longer sit at this table."
+    await ws.close()
+    again = await served.join(url)
+    error = await read(again, of_type("error", "hello"))
+    assert error["type"] == "error" and error["code"] == "seat" and error["fatal"]
+    await again.close()
+
+
