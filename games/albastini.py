@@ -92,6 +92,7 @@ from games.cards import (
 from games.errors import IllegalAction, OptionError, RecordError, quote
 from games.options import GameOptions, option
 from games.trick import key_tables, trick_json
+from games.view_types import AlbastiniView
 from games.views import common_view
 
 HAND_SIZE = 5
@@ -446,14 +447,14 @@ class AlbastiniDeal(TrickDeal):
         """``seat``'s hand sorted for display."""
         return [name(c) for c in sort_for_display(self.hands[seat], STRENGTH)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> AlbastiniView:
         turned = self.phase != P.BIDDING
         stock_size = len(self.stock_left())
-        out: dict[str, Any] = dict(common_view(
-            self, seat, teams=self.sides, trump=self.trump if turned else -1,
-            hand=[] if seat is None else self.hand_names(seat),
-            hand_sizes=[len(h) for h in self.hands], facts=[]))
-        out.update({
+        out: AlbastiniView = {
+            **common_view(
+                self, seat, teams=self.sides, trump=self.trump if turned else -1,
+                hand=[] if seat is None else self.hand_names(seat),
+                hand_sizes=[len(h) for h in self.hands], facts=[]),
             "bidders": list(self.bidders),
             "bids": [[s, name(c) if c >= 0 else None] for s, c in self.bids],
             "trump_card": name(self.trump_card) if turned else None,
@@ -466,7 +467,7 @@ class AlbastiniDeal(TrickDeal):
             "points_by_side": list(self.points_by_side),
             "winner_side": self.winner_side,
             "victory_points": list(self.victory_points),
-        })
+        }
         facts: list[list[str]] = []
         if turned:
             text = f"{SUIT_NAMES[self.trump]} (turned {name(self.trump_card)})"

@@ -40,6 +40,7 @@ from games.actions import Action
 from games.errors import IllegalAction, RecordError, quote
 from games.options import GameOptions
 from games.trick import TrickPlay
+from games.view_types import GameView
 
 HIDDEN = "??"
 """How a card that the viewer may not see is written in views and events."""
@@ -120,8 +121,10 @@ class Deal(ABC):
     def is_over(self) -> bool: ...
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: what everybody may see), as JSON-able data."""
+    def view(self, seat: int | None) -> GameView:
+        """What ``seat`` may see (``None``: what everybody may see), as JSON-able data: each
+        game returns its own view type (a :data:`~games.view_types.GameView`, extending
+        :class:`~games.view_types.CommonView`)."""
 
     @abstractmethod
     def summary(self) -> dict[str, Any]:

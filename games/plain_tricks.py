@@ -44,6 +44,7 @@ from games.cards import (
 )
 from games.errors import IllegalAction, RecordError, quote
 from games.trick import NATURAL_KEYS, follow_reason, trick_json
+from games.view_types import PlainView, SignalJSON
 from games.views import common_view
 
 TEAMS_4: list[tuple[int, ...]] = [(0, 2), (1, 3)]
@@ -330,7 +331,7 @@ class PlainTrickDeal(TrickDeal):
             return [3 if s == self.eldest else 0 for s in range(4)]
         return [sum(len(x) for x in self.hands[s]) for s in range(4)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> PlainView:
         trump = SUITS[self.trump] if self.trump >= 0 else None
         out = common_view(
             self, seat, teams=TEAMS_4, trump=self.trump,
@@ -338,16 +339,16 @@ class PlainTrickDeal(TrickDeal):
             hand_sizes=self.hand_sizes(),
             facts=[["Trump", SUIT_NAMES[self.trump] if trump else "not named yet"],
                    ["Tricks A–B", "{}–{}".format(*self.tricks_by_team())]])
-        view: dict[str, Any] = dict(out)
-        view.update({
+        return {
+            **out,
             "eldest": self.eldest,
             "direction": "clockwise" if self.direction == 1 else "counterclockwise",
             "tricks_by_seat": list(self.tricks_by_seat),
             "tricks_by_team": self.tricks_by_team(),
-            "signals": [dict(x) for x in self.signals],
+            "signals": [SignalJSON(trick=x["trick"], seat=x["seat"], signal=x["signal"])
+                        for x in self.signals],
             "signal_tokens": list(self.signal_choices()),
-        })
-        return view
+        }
 
     def summary(self) -> dict[str, Any]:
         return {

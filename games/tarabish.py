@@ -87,6 +87,7 @@ from games.errors import IllegalAction, RecordError, quote
 from games.options import GameOptions, option
 from games.plain_tricks import TEAMS_4, deal_hands
 from games.trick import TRUMP_BONUS, follow_reason, key_tables, trick_json
+from games.view_types import OwnRun, RunsJSON, TarabishView
 from games.views import common_view
 
 # -- tables ---------------------------------------------------------------------------------
@@ -804,7 +805,7 @@ class TarabishDeal(TarabishHand):
         return [[name(s * 13 + r) for r in range(hi, lo - 1, -1)] for s, lo, hi in
                 self.runs[seat]]
 
-    def runs_public(self) -> dict[str, Any]:
+    def runs_public(self) -> RunsJSON:
         shown = self.runs_resolved and self.runs_winner is not None
         return {
             "declared": [{"seat": s, "value": self.run_best[s]} for s in self.declared],
@@ -819,22 +820,22 @@ class TarabishDeal(TarabishHand):
         t = self.tricks_by_seat
         return [t[0] + t[2], t[1] + t[3]]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TarabishView:
         trump = SUITS[self.trump] if self.trump >= 0 else None
         result, score = self.outcome()
         before_trump = self.trump < 0
-        mine: list[dict[str, Any]] = []
+        mine: list[OwnRun] = []
         if seat is not None and not before_trump:
             split = self.opts.split_long_runs
             mine = [{"cards": cards, "value": sum(_run_values(len(cards), split))}
                     for cards in self.run_cards(seat)]
-        out: dict[str, Any] = dict(common_view(
-            self, seat, teams=TEAMS_4, trump=self.trump,
-            hand=[] if seat is None else self.visible_hand(seat),
-            hand_sizes=[9 - len(self.completed) - any(s == p for p, _ in self.trick)
-                        for s in range(4)],
-            facts=[]))
-        out.update({
+        out: TarabishView = {
+            **common_view(
+                self, seat, teams=TEAMS_4, trump=self.trump,
+                hand=[] if seat is None else self.visible_hand(seat),
+                hand_sizes=[9 - len(self.completed) - any(s == p for p, _ in self.trick)
+                            for s in range(4)],
+                facts=[]),
             "eldest": self.eldest,
             "caller": self.caller,
             "auction": [[s, "pass" if x < 0 else SUITS[x]] for s, x in self.auction],
@@ -850,7 +851,7 @@ class TarabishDeal(TarabishHand):
             "conceded_by": self.conceded_by,
             "result": result,
             "hand_score": score,
-        })
+        }
         facts: list[list[str]] = []
         if trump:
             facts.append(["Trump", f"{SUIT_NAMES[self.trump]} (called by seat {self.caller}, "

@@ -107,6 +107,7 @@ from games.cards import card as parse_card
 from games.errors import N_, IllegalAction, OptionError, RecordError, quote
 from games.options import GameOptions, option
 from games.trick import NATURAL_KEYS, follow_reason, trick_json
+from games.view_types import AdjustJSON, MisdealJSON, TrufView
 from games.views import common_view
 
 HAND_SIZE = 13
@@ -585,7 +586,7 @@ class TrufDeal(TrufHand):
         """A trick card as ``seat`` sees it: face-down trumps of others are hidden."""
         return HIDDEN if c // 13 == self.trump and player != seat else name(c)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TrufView:
         n = self.players
         revealed = self.bid_values is not None
         if revealed:
@@ -599,12 +600,12 @@ class TrufDeal(TrufHand):
                 sort_for_display(self.dealt[seat]))
         else:
             hand = []
-        out: dict[str, Any] = dict(common_view(
-            self, seat, teams=[[s] for s in range(n)], trump=self.trump, hand=hand,
-            hand_sizes=[HAND_SIZE - len(self.completed) - (1 if any(
-                p == s for p, _ in self.trick) else 0) for s in range(n)],
-            facts=self._facts(revealed), shown=lambda p, c: self._shown(seat, p, c)))
-        out.update({
+        return {
+            **common_view(
+                self, seat, teams=[[s] for s in range(n)], trump=self.trump, hand=hand,
+                hand_sizes=[HAND_SIZE - len(self.completed) - (1 if any(
+                    p == s for p, _ in self.trick) else 0) for s in range(n)],
+                facts=self._facts(revealed), shown=lambda p, c: self._shown(seat, p, c)),
             "hand_number": self.hand_number,
             "deals": self.options.deals,
             "direction": DIRECTION_WORD[self.direction],
@@ -621,10 +622,10 @@ class TrufDeal(TrufHand):
             "tricks_by_seat": list(self.tricks_by_seat),
             "points": self.points,
             "redeals": self.redeals,
-            "misdeal": [dict(m) for m in self.misdeal] or None,
+            "misdeal": [MisdealJSON(seat=m["seat"], reason=m["reason"])
+                        for m in self.misdeal] or None,
             "earlier_bids": [list(b) for b in self.earlier_bids],
-        })
-        return out
+        }
 
     def _facts(self, revealed: bool) -> list[list[str]]:
         n = self.players
@@ -718,7 +719,7 @@ def names_of(cards: Sequence[int]) -> list[str]:
     return [name(c) for c in cards]
 
 
-def _adjust_json(adjust: tuple[str, int] | None) -> dict[str, Any] | None:
+def _adjust_json(adjust: tuple[str, int] | None) -> AdjustJSON | None:
     return None if adjust is None else {"direction": adjust[0], "amount": adjust[1]}
 
 

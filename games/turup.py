@@ -52,6 +52,7 @@ from games.plain_tricks import (
     signal_tokens,
     team_of,
 )
+from games.view_types import TurupView
 
 KORT_CHOICES = (Action("ask_partner"), Action.kort(False), Action.kort(True))
 """The 5–0 decider's choices (asking the partner only once)."""
@@ -220,13 +221,15 @@ class TurupDeal(PlainTrickDeal):
         return [public("declare_kort", seat=seat, side=self.kort_side)]
 
     # -- views ------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        out = super().view(seat)
-        out["game_points"] = list(self.game_points)
-        out["kort_side"] = self.kort_side
-        out["kort_declared"] = self.kort_declared
-        out["decider"] = self.decider
-        out["partner_answer"] = self.partner_answer
+    def view(self, seat: int | None) -> TurupView:
+        out: TurupView = {
+            **super().view(seat),
+            "game_points": list(self.game_points),
+            "kort_side": self.kort_side,
+            "kort_declared": self.kort_declared,
+            "decider": self.decider,
+            "partner_answer": self.partner_answer,
+        }
         if self.kort_side is not None:
             out["facts"].append(["Kort", f"team {'AB'[self.kort_side]} plays for all nine"])
         if self.partner_answer is not None:

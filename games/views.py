@@ -14,29 +14,12 @@ cards, sorted for display), ``hand_sizes`` (cards held by every seat), ``trick``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypedDict
 
 from games.base import TrickDeal
 from games.cards import SUITS
-from games.trick import CurrentTrickJSON, TrickJSON
+from games.view_types import CommonView
 
-
-class CommonView(TypedDict):
-    """The keys every game's view holds."""
-
-    game: str
-    seat: int | None
-    players: int
-    teams: list[list[int]]
-    dealer: int
-    phase: str
-    to_act: list[int]
-    trump: str | None
-    hand: list[str]
-    hand_sizes: list[int]
-    trick: CurrentTrickJSON
-    tricks: list[TrickJSON]
-    facts: list[list[str]]
+__all__ = ["CommonView", "common_view"]
 
 
 def common_view(

@@ -34,6 +34,7 @@ from bot.i18n import N_, Translator
 from bot.i18n.said import Said
 from bot.service import NoSuchTable, RuleRefusal, StaleAction
 from bot.service.errors import CLOSED_BY
+from bot.service.events import data_of
 from games.actions import Action
 from storage import ChannelLocation
 
@@ -293,7 +294,7 @@ class TableClicks:
             if seat is None:
                 raise UserError(NO_SEAT)
             event = self.service.state(table_id, seat)
-            if event.type != "state" or event.data.get("status") != "playing":
+            if event.type != "state" or data_of(event, "state")["status"] != "playing":
                 raise UserError(N_("The match has not started yet."))
             state = SeatState.of(event)
             panels = self.hub.panels.get(table_id)

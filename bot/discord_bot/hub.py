@@ -35,7 +35,7 @@ from bot.discord_bot.panel import TableFacts
 from bot.discord_bot.panels import SeatPanels
 from bot.discord_bot.presenter import MATCH_OVER, TABLE_CLOSED, TablePresenter
 from bot.service import NoSuchTable, ServiceError, Subscription, TableEvent, TableService
-from bot.service.events import RESYNC
+from bot.service.events import RESYNC, data_of
 from bot.settings import Settings
 from storage import ChannelLocation, Location, Store, TableMessages
 
@@ -268,7 +268,7 @@ class TableHub:
         if kind == "started":
             self._follow(event.table_id)
         elif kind == "deal_started":
-            deal = int(event.data.get("deal", 0))
+            deal = data_of(event, "deal_started")["deal"]
             if self._dealt.get(event.table_id) != deal:  # else a resync sent them already
                 self._dealt[event.table_id] = deal
                 panels = self.panels.get(event.table_id)

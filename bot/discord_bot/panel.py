@@ -51,12 +51,14 @@ from bot.discord_bot.texts import (
 from bot.discord_bot.web_table import seat_link_button
 from bot.i18n import Translator
 from bot.service import Seat, TableEvent
+from bot.service.events import data_of
 from bot.service.seats import seats_from_json
 from bot.words.actions import action_text
 from bot.words.cards import card_text, hand_lines, suit_text
 from bot.words.seating import join_names
-from games.actions import Action, action_from_json
+from games.actions import Action
 from games.registry import GAMES
+from games.view_types import GameView
 
 MAX_OPTIONS = 25
 MAX_ROWS = 5
@@ -84,27 +86,32 @@ class SeatState:
     deal: int
     to_act: tuple[int, ...]
     deadline: str | None
-    view: dict[str, Any]
+    view: GameView | None
     legal: tuple[Action, ...]
     seats: tuple[Seat | None, ...]
     legal_json: str
 
     @staticmethod
     def of(event: TableEvent) -> SeatState:
-        data = event.data
-        legal = tuple(action_from_json({**a, "seat": 0}, "legal")[1]
-                      for a in data.get("legal") or [])
-        deadline = data.get("deadline")
+        """The seat's state from its ``state`` event (a ``lobby`` event: the lobby's seats,
+        nothing to show or do)."""
+        if event.type == "lobby":
+            lobby = data_of(event, "lobby")
+            return SeatState(version=event.version, status=lobby["status"], deal=0,
+                             to_act=(), deadline=None, view=None, legal=(),
+                             seats=tuple(seats_from_json(lobby["seats"])), legal_json="[]")
+        data = data_of(event, "state")
+        legal = data.get("legal") or []
         return SeatState(
-            version=int(data.get("version", event.version)),
-            status=str(data.get("status", "playing")),
-            deal=int(data.get("deal", 0)),
-            to_act=tuple(int(s) for s in data.get("to_act") or ()),
-            deadline=deadline if isinstance(deadline, str) else None,
-            view=dict(data.get("view") or {}),
-            legal=legal,
+            version=data.get("version", event.version),
+            status=data.get("status", "playing"),
+            deal=data.get("deal", 0),
+            to_act=tuple(data.get("to_act") or ()),
+            deadline=data.get("deadline"),
+            view=data.get("view") or None,
+            legal=tuple(legal),
             seats=tuple(seats_from_json(data.get("seats") or [])),
-            legal_json=json.dumps(data.get("legal") or [], sort_keys=True),
+            legal_json=json.dumps([a.to_json() for a in legal], sort_keys=True),
         )
 
 
@@ -118,7 +125,7 @@ def panel_key(state: SeatState, seat: int, language: str) -> str:
     docstring)."""
     if state.status != "playing":
         return f"closed:{state.status}|{language}"
-    hand = ",".join(state.view.get("hand") or ())  # the hand shown is always current
+    hand = ",".join(state.view.get("hand") or () if state.view else ())  # always current
     if away(state, seat):
         return f"away:{state.deal}:{hand}|{language}"
     if state.legal:
@@ -173,7 +180,7 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
     chosen signal, carried by every card of the select (:mod:`bot.discord_bot.signals`)."""
     title = GAMES[facts.game].title
     names = display_names(state.seats, t)
-    hand = list(state.view.get("hand") or [])
+    hand = list(state.view.get("hand") or []) if state.view else []
     head = t.gettext("**{game}** — table {table}, deal {deal}").format(
         game=title, table=facts.table_id, deal=t.number(state.deal + 1))
     mates = [names[s] for team in facts.teams if seat in team for s in team
@@ -189,8 +196,8 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
     lines.append(t.ngettext("**Your hand** ({count} card):", "**Your hand** ({count} cards):",
                             len(hand)).format(count=t.number(len(hand))))
     lines.extend(hand_lines(hand) or [t.gettext("(no cards)")])
-    if state.view.get("trump"):
-        lines.append(t.gettext("Trump: {suit}").format(suit=suit_text(state.view["trump"], t)))
+    if state.view and (trump := state.view.get("trump")):
+        lines.append(t.gettext("Trump: {suit}").format(suit=suit_text(trump, t)))
     lines.append(trick_text(state.view, names, t))
     ui = discord.ui.View(timeout=None)
     table = facts.table_id

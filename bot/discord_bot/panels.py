@@ -53,7 +53,7 @@ from bot.discord_bot.presenter import TablePresenter
 from bot.discord_bot.single_panel import PanelSlot
 from bot.i18n import Translator
 from bot.service import NoSuchTable, Subscription, TableEvent, TableService
-from bot.service.events import RESYNC
+from bot.service.events import RESYNC, data_of
 from storage import UNSET, SeatPanelRecord
 
 log = logging.getLogger(__name__)
@@ -128,7 +128,7 @@ def dealt_yet(state: SeatState) -> bool:
     DM says now that a deal began). False while the seat's hand is still empty and only
     automatic seats (AI players) are to act, e.g. while Turup's eldest names trump from
     his first three cards: the rest of the deal follows one AI move later."""
-    if state.status != "playing" or state.view.get("hand") or state.legal:
+    if state.status != "playing" or (state.view and state.view.get("hand")) or state.legal:
         return True
     return any(s >= len(state.seats) or (who := state.seats[s]) is None or not who.auto
                for s in state.to_act)
@@ -194,7 +194,7 @@ class SeatPanels:
                     if ev.type == RESYNC:
                         resync = True
                     elif ev.type == "reminder":
-                        await self.remind(panel, ev.data.get("deadline"))
+                        await self.remind(panel, data_of(ev, "reminder")["deadline"])
                     elif ev.type == "state":
                         latest = ev
                 if resync:

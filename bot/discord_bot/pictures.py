@@ -11,7 +11,8 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+
+from games.view_types import GameView
 
 CACHE_SIZE = 256
 _cache: OrderedDict[str, bytes] = OrderedDict()
@@ -37,7 +38,7 @@ async def hand_picture(hand: Sequence[str], lit: frozenset[str] | None) -> bytes
     return _remember(key, png)
 
 
-async def table_picture(view: dict[str, Any], names: Sequence[str], score: str) -> bytes:
+async def table_picture(view: GameView, names: Sequence[str], score: str) -> bytes:
     """PNG of the table from the public view."""
     key = json.dumps(["table", view, list(names), score], sort_keys=True, default=str)
     if key in _cache:

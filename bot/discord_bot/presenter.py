@@ -60,7 +60,9 @@ from bot.discord_bot.web_table import TableOpener, opener_of
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
 from bot.service.errors import abandon_reason
+from bot.service.events import DealScoredData, MatchOverData, data_of, game_data
 from bot.settings import Settings
+from games.view_types import GameView
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -161,39 +163,40 @@ class TablePresenter:
     # -- events -------------------------------------------------------------------------
     def on_event(self, event: TableEvent) -> None:
         """Take one public event of the table (in order) and redraw soon."""
-        kind, data = event.type, event.data
+        kind = event.type
         if self.info is None or kind in ("started", "lobby"):
             with contextlib.suppress(NoSuchTable):
                 self.info = self.service.info(self.table_id)
         if kind == "turn":
-            self.to_act = tuple(int(x) for x in data.get("to_act") or ())
+            self.to_act = tuple(data_of(event, "turn")["to_act"])
         elif kind == "deal_started":
             self.log.clear()
             self.notes.clear()
-        elif kind == "play" and data.get("signal"):
-            self.notes = [*self.notes, dict(data)][-3:]
+        elif kind == "play" and game_data(event).get("signal"):
+            self.notes = [*self.notes, dict(game_data(event))][-3:]
         elif kind == "trick":
-            self.log.append(dict(data))
+            self.log.append(dict(game_data(event)))
             del self.log[:-5]
         elif kind == "deal_scored":
-            deal, scored = int(data.get("deal", 0)), dict(data)
+            scored = data_of(event, "deal_scored")
+            deal = scored["deal"]
             self.post(lambda t: self._deal_result(scored, t),
                       view=lambda t: review_view(self.table_id, deal, t))
         elif kind == "match_over":
-            self.post_match_result(dict(data))
+            self.post_match_result(data_of(event, "match_over"))
             self.close(MATCH_OVER)
         elif kind == "abandoned":
-            closed = dict(data)
+            closed = data_of(event, "abandoned")
             self.post(lambda t: t.gettext("Table {table} was closed: {reason}.").format(
                 table=self.table_id, reason=safe_name(abandon_reason(closed, t))))
             self.close(TABLE_CLOSED)
         elif kind == "timeout":
-            seat = int(data.get("seat", -1))
+            seat = data_of(event, "timeout")["seat"]
             self.post(lambda t: t.gettext("⏱ Time ran out for {player}: an AI played for "
                                           "them.").format(player=self._seat_label(seat, t)),
                       ping=self._user_of(seat))
         elif kind == "away":
-            seat = int(data.get("seat", -1))
+            seat = data_of(event, "away")["seat"]
             self.post(lambda t: t.gettext(
                 "{player} seems to be away: an AI plays their seat until they press "
                 "**I'm back**.").format(player=self._seat_label(seat, t)))
@@ -203,7 +206,7 @@ class TablePresenter:
         """Post that the table was closed (found gone after a resync)."""
         self.post(lambda t: t.gettext("Table {table} was closed.").format(table=self.table_id))
 
-    def post_match_result(self, data: dict[str, Any]) -> None:
+    def post_match_result(self, data: MatchOverData) -> None:
         """Post the match result (from a ``match_over`` event or the stored match)."""
         self.post(lambda t: self._match_result(data, t))
 
@@ -256,7 +259,7 @@ class TablePresenter:
                            if components else "", str(hash(picture)) if picture else ""])
         return PublicDrawing(text, components, picture, key)
 
-    async def _picture(self, info: TableInfo, view: dict[str, Any], t: Translator
+    async def _picture(self, info: TableInfo, view: GameView, t: Translator
                        ) -> bytes | None:
         """The table picture of the public ``view``, or None when it cannot be drawn: a
         picture never blocks the text, the message goes without it. The first failure of
@@ -429,7 +432,7 @@ class TablePresenter:
         assert s is not None
         return plain_name(s, seat, t) if s.is_ai else f"<@{s.user_id}>"
 
-    def _deal_result(self, data: dict[str, Any], t: Translator) -> str:
+    def _deal_result(self, data: DealScoredData, t: Translator) -> str:
         """The deal result in players' words (:mod:`bot.discord_bot.table_words`)."""
         info = self.info
         if info is None:
@@ -437,7 +440,7 @@ class TablePresenter:
                 deal=t.number(int(data.get("deal", 0)) + 1), table=self.table_id)
         return deal_result_text(info, data, t)
 
-    def _match_result(self, data: dict[str, Any], t: Translator) -> str:
+    def _match_result(self, data: MatchOverData, t: Translator) -> str:
         """The match result in players' words (:mod:`bot.discord_bot.table_words`)."""
         info = self.info
         if info is None:

@@ -20,11 +20,13 @@ from bot.discord_bot.texts import clip, display_names
 from bot.i18n import Translator
 from bot.i18n.commands import command
 from bot.service import RuleRefusal, Seat, TableInfo
+from bot.service.events import DealScoredData, MatchOverData
 from bot.words.events import event_line
 from bot.words.refusals import Refused
 from bot.words.results import deal_result, match_result
 from bot.words.seating import Seating
 from bot.words.table_state import reason_text, table_facts
+from games.view_types import GameView
 
 
 def seating_of(game: str, seats: Sequence[Seat | None], options: Mapping[str, Any] | None,
@@ -86,20 +88,22 @@ def rule_refusal(outcome_rule: Mapping[str, Any] | None, reason: str) -> RuleRef
     return None if outcome_rule is None else RuleRefusal.from_json(outcome_rule, reason)
 
 
-def public_facts(info: TableInfo, view: Mapping[str, Any], t: Translator
+def public_facts(info: TableInfo, view: GameView, t: Translator
                  ) -> list[tuple[str, str]]:
     """The public view's facts in words (``(label, sentence)`` pairs): what the table
     message shows under the seats."""
     return table_facts(view, table_seating(info, t), None)
 
 
-def worded_view(info: TableInfo, view: dict[str, Any], t: Translator) -> dict[str, Any]:
+def worded_view(info: TableInfo, view: GameView, t: Translator) -> GameView:
     """``view`` with its ``facts`` replaced by :func:`public_facts` (the engine's own facts
     carry card codes and seat numbers)."""
-    return {**view, "facts": public_facts(info, view, t)}
+    out = view.copy()
+    out["facts"] = [list(fact) for fact in public_facts(info, view, t)]
+    return out
 
 
-def deal_result_text(info: TableInfo, data: Mapping[str, Any], t: Translator) -> str:
+def deal_result_text(info: TableInfo, data: DealScoredData, t: Translator) -> str:
     """A ``deal_scored`` event as the channel reads it: the title with the table, then
     the result in words with the running score."""
     summary = data.get("summary") or {}
@@ -111,7 +115,7 @@ def deal_result_text(info: TableInfo, data: Mapping[str, Any], t: Translator) ->
     return clip(f"{head}\n{text.body}", 1990)
 
 
-def match_result_text(info: TableInfo, data: Mapping[str, Any], t: Translator) -> str:
+def match_result_text(info: TableInfo, data: MatchOverData, t: Translator) -> str:
     """A ``match_over`` event (or the stored match of a table that finished meanwhile) as
     the channel reads it."""
     summary = data.get("summary") or {}

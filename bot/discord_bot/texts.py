@@ -18,6 +18,7 @@ from bot.service import Seat, TableInfo
 from bot.words.cards import card_text, suit_text
 from bot.words.seating import seat_label
 from games.registry import GAMES
+from games.view_types import GameView
 
 TEAM_LETTERS = "ABCDEF"
 
@@ -126,9 +127,8 @@ def lobby_text(info: TableInfo, creator: int | None, t: Translator) -> str:
     return clip("\n".join(out))
 
 
-def trick_text(view: dict[str, Any], names: Sequence[str], t: Translator) -> str:
-    trick = view.get("trick") or {}
-    cards = trick.get("cards") or []
+def trick_text(view: GameView | None, names: Sequence[str], t: Translator) -> str:
+    cards = (view.get("trick") or {}).get("cards") or [] if view else []
     if not cards:
         return t.gettext("Current trick: —")
     played = ", ".join(t.gettext("{player} {card}").format(player=names[s], card=card_text(c))
@@ -140,7 +140,7 @@ def _is_trump(label: str, t: Translator) -> bool:
     return label.lower().startswith(t.gettext("Trump").lower())
 
 
-def score_line(info: TableInfo, view: dict[str, Any], t: Translator) -> str:
+def score_line(info: TableInfo, view: GameView, t: Translator) -> str:
     """The one line under the table picture: the deal number and the view's facts other
     than trump (the picture draws trump itself), e.g. ``Deal 2 · Tricks A–B 3–1``."""
     facts = [f"{label} {text}" for label, text in view.get("facts") or []
@@ -149,7 +149,7 @@ def score_line(info: TableInfo, view: dict[str, Any], t: Translator) -> str:
     return clip(" · ".join([deal, *facts]), 120)
 
 
-def table_text(info: TableInfo, view: dict[str, Any], log: Sequence[str],
+def table_text(info: TableInfo, view: GameView, log: Sequence[str],
                notes: Sequence[str], t: Translator) -> str:
     """The public table message: game, seats and teams, dealer, the view's facts (trump,
     contract or bids, tricks or points), the trick, whose turn, the last tricks."""

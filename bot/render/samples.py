@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from games.base import HIDDEN, Deal
 from games.registry import GAMES
+from games.view_types import GameView
 
 NAMES = ["Amina", "Baraka", "Citra", "Dewi", "Eshe", "Faraji"]
 
@@ -44,7 +44,7 @@ def hand_sample(game: str, players: int = 4, seed: int = 1,
 
 
 def table_sample(game: str, players: int, played: int, seed: int = 1,
-                 hidden: bool = False) -> dict[str, Any]:
+                 hidden: bool = False) -> GameView:
     """A public view with ``played`` cards in the current trick (``hidden``: at least one of
     them face down, as Truf's trumps are)."""
     def done(d: Deal) -> bool:

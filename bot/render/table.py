@@ -49,6 +49,7 @@ from bot.render.theme import (
 )
 from games.cards import RED_SUITS, SUITS
 from games.registry import GAMES
+from games.view_types import GameView
 
 WIDTH, HEIGHT = 800, 600
 CENTRE = (400, 300)
@@ -120,7 +121,7 @@ def _base() -> Image.Image:
     return im.reduce(s)
 
 
-def _title(view: dict[str, Any]) -> str:
+def _title(view: GameView) -> str:
     game = str(view.get("game", ""))
     info = GAMES.get(game)
     title = info.title if info is not None else game
@@ -128,7 +129,7 @@ def _title(view: dict[str, Any]) -> str:
     return f"{title} · {phase}" if phase else title
 
 
-def _key(view: dict[str, Any]) -> tuple[Any, ...]:
+def _key(view: GameView) -> tuple[Any, ...]:
     """Exactly the parts of a view the picture shows (the cache key)."""
     trick = view.get("trick") or {}
     cards = tuple((int(s), str(c)) for s, c in trick.get("cards", ()))
@@ -212,7 +213,7 @@ def _render_table(key: tuple[Any, ...], names: tuple[str, ...], score_line: str)
     return encode_png(draw_table(key, names, score_line))
 
 
-def render_table(view: dict[str, Any], names: Sequence[str], score_line: str = "") -> bytes:
+def render_table(view: GameView, names: Sequence[str], score_line: str = "") -> bytes:
     """PNG bytes of the table for ``view`` (``deal.view(None)``, or a seat's own view to put
     that seat at the bottom), ``names`` indexed by seat and a ``score_line``. Cached by the
     parts of the view it draws plus the names and score line."""

@@ -35,8 +35,9 @@ Event types (``data`` keys in brackets):
 * ``deal_scored`` [deal, summary, match] — the match totals after a deal.
 * ``turn`` [to_act, version, deadline] — who is to act now (public).
 * ``state`` [view, legal, version, to_act, deadline, seats] — for a seat subscription: the seat's
-  whole ``view`` and (when it is to act) its legal actions as JSON; for a spectator the
-  public view and no legal actions. Sent after every change.
+  whole ``view`` and (when it is to act) its legal actions (``Action`` values: serialised
+  only where they leave the process); for a spectator the public view and no legal
+  actions. Sent after every change.
 * ``reminder`` [seat, deadline] — to the seat only: half of the turn time has passed.
 * ``timeout`` [seats] — the turn time ran out; an AI played for these seats.
 * ``away`` [seat] / ``returned`` [seat] — an AI took over a seat after repeated
@@ -49,6 +50,11 @@ Event types (``data`` keys in brackets):
   subscription was allowed to see), ``version`` is the newest discarded event's, ``to``
   is the subscription's own seat (``None`` for a spectator or a watcher). It carries no
   other information, hidden or not.
+
+Each type's ``data`` is typed (:class:`StateData`, :class:`TurnData`, …; the views
+:mod:`games.view_types`): a front end reads it with :func:`data_of` (``data_of(event,
+"state")`` is a :class:`StateData`), an engine event's with :func:`game_data`. These types
+are the published contract (``python -m bot.contract``).
 """
 
 from __future__ import annotations
@@ -56,11 +62,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, overload
 
+from games.actions import Action
 from games.base import Event
+from games.view_types import GameView
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +88,109 @@ it for one."""
 MIN_BOUND = 2
 """The smallest bound: an overflow leaves the ``resync`` and the arriving event queued."""
 
-RESYNC = "resync"
+RESYNC: Literal["resync"] = "resync"
 """The type of the event a subscription queues in place of the events it dropped."""
+
+
+# -- the data of each event type (the contract every front end reads) ------------------
+class SeatJSON(TypedDict):
+    """An occupied seat (``kind`` human or ai; ``level`` of an AI; ``timeouts`` in a row;
+    ``away``: an AI plays it while its player is away)."""
+
+    kind: Literal["human", "ai"]
+    name: str
+    user_id: NotRequired[int]
+    level: NotRequired[str]
+    timeouts: NotRequired[int]
+    away: NotRequired[bool]
+
+
+Summary = dict[str, Any]
+"""A deal or match summary of ``docs/records.md`` (each game's keys; not yet typed per
+game)."""
+
+
+class LobbyData(TypedDict):
+    status: str
+    game: str
+    players: int
+    seats: list[SeatJSON | None]
+    teams: list[list[int]]
+    lobby_deadline: str | None
+
+
+class StartedData(TypedDict):
+    seats: list[SeatJSON | None]
+    players: int
+    teams: list[list[int]]
+    options: dict[str, object]
+
+
+class DealStartedData(TypedDict):
+    deal: int
+    dealer: int
+
+
+class DealScoredData(TypedDict):
+    deal: int
+    summary: Summary
+    match: Summary
+
+
+class TurnData(TypedDict):
+    to_act: list[int]
+    version: int
+    deadline: str | None
+
+
+class StateData(TypedDict):
+    """A seat's whole table: its ``view`` (absent in no match; ``None`` between the last
+    deal and the result) and, when it is to act, its ``legal`` actions (``Action`` values
+    in process: serialised only where they leave it)."""
+
+    version: int
+    to_act: list[int]
+    deadline: str | None
+    status: str
+    deal: int
+    seats: list[SeatJSON | None]
+    view: NotRequired[GameView | None]
+    legal: list[Action]
+    match: NotRequired[Summary]
+
+
+class ReminderData(TypedDict):
+    seat: int
+    deadline: str | None
+
+
+class SeatData(TypedDict):
+    """``timeout``, ``away`` and ``returned``: the seat concerned."""
+
+    seat: int
+
+
+class MatchOverData(TypedDict):
+    summary: Summary
+    match_id: int
+
+
+class AbandonedData(TypedDict):
+    reason: str
+    by: NotRequired[str]
+
+
+class ResyncData(TypedDict):
+    dropped: int
+
+
+GameEventData = Mapping[str, Any]
+"""The data of an engine's own event (``play``, ``trick``, ``bid``, …): not yet typed."""
+
+EventData = (LobbyData | StartedData | DealStartedData | DealScoredData | TurnData
+             | StateData | ReminderData | SeatData | MatchOverData | AbandonedData
+             | ResyncData | GameEventData)
+"""The ``data`` of any event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +199,7 @@ class TableEvent:
 
     table_id: int
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: EventData = field(default_factory=dict)
     to: frozenset[int] | None = None
     version: int = 0
     exclude: frozenset[int] = frozenset()
@@ -106,6 +215,43 @@ class TableEvent:
     def from_game(table_id: int, event: Event, version: int) -> TableEvent:
         return TableEvent(table_id, event.type, dict(event.data), event.to, version,
                           frozenset(event.exclude))
+
+
+@overload
+def data_of(event: TableEvent, kind: Literal["lobby"]) -> LobbyData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["started"]) -> StartedData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["deal_started"]) -> DealStartedData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["deal_scored"]) -> DealScoredData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["turn"]) -> TurnData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["state"]) -> StateData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["reminder"]) -> ReminderData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["timeout", "away", "returned"]) -> SeatData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["match_over"]) -> MatchOverData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["abandoned"]) -> AbandonedData: ...
+@overload
+def data_of(event: TableEvent, kind: Literal["resync"]) -> ResyncData: ...
+def data_of(event: TableEvent, kind: str) -> EventData:
+    """``event``'s data as the type of ``kind`` (the service's publishers build each
+    event's data as that type); raises ``ValueError`` when ``event`` is of another type.
+    An engine event's data is :data:`GameEventData`: read ``event.data``."""
+    if event.type != kind:
+        raise ValueError(f"a {event.type!r} event read as {kind!r}")
+    return event.data
+
+
+def game_data(event: TableEvent) -> GameEventData:
+    """The data of an engine's own event (``play``, ``trick``, …: the game's keys, as
+    ``docs/records.md`` and each game's module describe them)."""
+    return event.data
 
 
 class Subscription:
@@ -178,7 +324,7 @@ class Subscription:
         newest = 0
         for old in self._events:
             if old.type == RESYNC:
-                dropped += int(old.data.get("dropped", 0))
+                dropped += data_of(old, RESYNC)["dropped"]
             else:
                 dropped += 1
             newest = max(newest, old.version)
@@ -187,7 +333,8 @@ class Subscription:
         self.overflows += 1
         self._events.clear()
         to = None if self.seat is None else frozenset({self.seat})
-        self._events.append(TableEvent(self.table_id, RESYNC, {"dropped": dropped}, to, newest))
+        data: ResyncData = {"dropped": dropped}
+        self._events.append(TableEvent(self.table_id, RESYNC, data, to, newest))
         (log.warning if first else log.debug)(
             "subscription to table %s (seat %s) fell behind: %d events dropped, resync queued",
             self.table_id, self.seat, dropped)

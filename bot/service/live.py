@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service.ai import DEFAULT_BUDGET_MS
-from bot.service.events import Subscription, TableEvent
+from bot.service.events import (
+    DealScoredData,
+    DealStartedData,
+    SeatJSON,
+    StateData,
+    Subscription,
+    TableEvent,
+)
 from bot.service.seats import Seat
 from games.actions import Action, action_from_json
 from games.base import Deal, GameInfo, Match
@@ -162,8 +169,8 @@ class LiveTable:
         deal = self.match.start_deal()
         self.turn_start = {}
         self._mark_turns(None)
-        return [TableEvent(self.id, "deal_started",
-                           {"deal": self.deal_index, "dealer": deal.dealer}, None, self.version)]
+        data: DealStartedData = {"deal": self.deal_index, "dealer": deal.dealer}
+        return [TableEvent(self.id, "deal_started", data, None, self.version)]
 
     def _mark_turns(self, acted: int | None) -> None:
         new: dict[int, int] = {}
@@ -189,9 +196,10 @@ class LiveTable:
         if deal.is_over:
             index = self.deal_index
             summary = self.match.finish_deal()
-            out.append(TableEvent(self.id, "deal_scored", {
+            scored: DealScoredData = {
                 "deal": index, "summary": summary, "match": self.match.summary(),
-            }, None, self.version))
+            }
+            out.append(TableEvent(self.id, "deal_scored", scored, None, self.version))
             if not self.match.over and not self.deals_done:
                 out.extend(self._start_deal())
             else:
@@ -224,26 +232,25 @@ class LiveTable:
     def state_event(self, seat: int | None) -> TableEvent:
         """The ``state`` event for ``seat`` (None: spectators)."""
         deal = self.deal
-        data: dict[str, Any] = {
+        data: StateData = {
             "version": self.version,
             "to_act": list(self.to_act),
             "deadline": None if self.turn_deadline is None else self.turn_deadline.isoformat(),
             "status": self.status,
             "deal": self.deal_index,
             "seats": self.seats_json(),
+            "legal": [],
         }
         if deal is not None:
             data["view"] = deal.view(seat)
         elif self.match is not None:
             data["view"] = None
-        legal: list[dict[str, Any]] = []
         if seat is not None and deal is not None and seat in self.to_act:
-            legal = [a.to_json() for a in deal.legal_actions(seat)]
-        data["legal"] = legal
+            data["legal"] = deal.legal_actions(seat)
         if self.match is not None:
             data["match"] = self.match.summary()
         to = None if seat is None else frozenset({seat})
         return TableEvent(self.id, "state", data, to, self.version)
 
-    def seats_json(self) -> list[Any]:
+    def seats_json(self) -> list[SeatJSON | None]:
         return [None if s is None else s.to_json() for s in self.seats]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
 from bot.service.errors import CLOSED, NO_SEAT, LobbyError, TableChanged
-from bot.service.events import TableEvent
+from bot.service.events import AbandonedData, StartedData, TableEvent
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
 from bot.service.seats import Seat, seat_of
 from bot.setting_ranges import in_force
@@ -255,10 +255,11 @@ class Lobby:
                 raise LobbyError(N_("seats {seats} are still empty"),
                                  seats=", ".join(map(str, empty)))
             table.status = "playing"
-            events = [TableEvent(table.id, "started", {
+            started: StartedData = {
                 "seats": table.seats_json(), "players": table.players,
                 "teams": table.teams(), "options": table.options,
-            })]
+            }
+            events = [TableEvent(table.id, "started", started)]
             events.extend(table.begin())
             table.lobby_deadline = None
             self._hub.timers.plan_deadline(table)
@@ -289,7 +290,7 @@ class Lobby:
         await self._hub.rows.write(table, status="abandoned", turn_deadline=None,
                               lobby_deadline=None)
         table.status = "abandoned"
-        data: dict[str, Any] = {"reason": reason}
+        data: AbandonedData = {"reason": reason}
         if by is not None:
             data["by"] = by
         self._hub.registry.publish(table, [TableEvent(

@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.i18n import N_
 from bot.service.errors import LobbyError, NoSuchTable
-from bot.service.events import WATCH_BOUND, Subscription, TableEvent
+from bot.service.events import WATCH_BOUND, LobbyData, Subscription, TableEvent, TurnData
 from bot.service.live import LiveTable, TableSettings
 from bot.service.seats import seats_from_json
 from storage import Table
@@ -120,7 +120,7 @@ class TableRegistry:
         """Publish the table's ``lobby`` event (its seats, teams and idle deadline)."""
         self.publish(table, [TableEvent(table.id, "lobby", self.lobby_data(table))])
 
-    def lobby_data(self, table: LiveTable) -> dict[str, Any]:
+    def lobby_data(self, table: LiveTable) -> LobbyData:
         """The data of a ``lobby`` event: status, game, seats, teams, idle deadline."""
         return {
             "status": table.status,
@@ -135,10 +135,11 @@ class TableRegistry:
     def turn_event(self, table: LiveTable) -> TableEvent:
         """The public ``turn`` event: who is to act, at which version, until when."""
         deadline = table.turn_deadline
-        return TableEvent(table.id, "turn", {
+        data: TurnData = {
             "to_act": list(table.to_act), "version": table.version,
             "deadline": None if deadline is None else deadline.isoformat(),
-        }, None, table.version)
+        }
+        return TableEvent(table.id, "turn", data, None, table.version)
 
     def unload_later(self, table: LiveTable) -> None:
         """Forget a closed table once the current publish is done."""

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.service.events import TableEvent
+from bot.service.events import MatchOverData, TableEvent
 from bot.service.hooks import FinishedMatch
 from bot.service.live import LiveTable
 from bot.service.rows import write_row
@@ -106,7 +106,6 @@ class MatchResults:
         table.turn_deadline = None
         if not stored:
             log.info("table %s: match was already recorded (recovery)", table.id)
-        events.append(TableEvent(table.id, "match_over", {
-            "summary": summary, "match_id": recorded.id,
-        }, None, table.version))
+        over: MatchOverData = {"summary": summary, "match_id": recorded.id}
+        events.append(TableEvent(table.id, "match_over", over, None, table.version))
         self._hub.registry.unload_later(table)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from bot.service.events import SeatJSON
 from games.ai import LEVELS
 
 SeatKind = Literal["human", "ai"]
@@ -61,8 +62,8 @@ class Seat:
     def returned(self) -> Seat:
         return replace(self, timeouts=0, away=False)
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "name": self.name}
+    def to_json(self) -> SeatJSON:
+        out: SeatJSON = {"kind": self.kind, "name": self.name}
         if self.user_id is not None:
             out["user_id"] = self.user_id
         if self.level is not None:

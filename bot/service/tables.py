@@ -66,6 +66,7 @@ from bot.service.rowsync import RowSync
 from bot.service.seats import Seat, seat_of
 from bot.service.timers import TurnTimers
 from games.actions import Action
+from games.view_types import GameView
 from storage import StaleTable, Store
 from storage.models import Location
 
@@ -285,7 +286,7 @@ class TableService:
                     await self.rows.adopt(table, exc.current)
         raise TableChanged()
 
-    def view(self, table_id: int, seat: int | None) -> dict[str, Any]:
+    def view(self, table_id: int, seat: int | None) -> GameView:
         """What ``seat`` sees now (``None``: the public view); the lobby has no view."""
         deal = self.registry.get(table_id).deal
         if deal is None:

@@ -15,7 +15,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.service.errors import LOBBY_EXPIRED, Rejected, SaveFailed, StaleAction, TableChanged
-from bot.service.events import TableEvent
+from bot.service.events import ReminderData, TableEvent
 from bot.service.live import LiveTable
 
 if TYPE_CHECKING:
@@ -112,10 +112,10 @@ class TurnTimers:
                 return
             if kind == "reminder":
                 table.reminded = True
-                events = [TableEvent(table.id, "reminder", {
-                    "seat": s, "deadline": table.turn_deadline.isoformat()
+                events = [TableEvent(table.id, "reminder", ReminderData(
+                    seat=s, deadline=table.turn_deadline.isoformat()
                     if table.turn_deadline else None,
-                }, frozenset({s}), table.version) for s in self.waiting_humans(table)]
+                ), frozenset({s}), table.version) for s in self.waiting_humans(table)]
                 self._hub.registry.publish(table, events)
                 continue
             await self._expire(table, when)

@@ -25,7 +25,7 @@ pressed.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -47,6 +47,7 @@ from bot.words.summary import summary_file, tagline
 from bot.words.table_state import match_facts, score_line, table_facts
 from games.actions import Action
 from games.registry import GAMES
+from games.view_types import PlainView
 
 KEYS_HELP = N_("""\
 **Keys** — ←/→ legal cards · ↑/↓ next suit · Enter play the card · type a card
@@ -279,10 +280,10 @@ class TableApp(App[int]):
             head += " · " + score_line(model.match, model.seating, model.me)
         self.query_one("#score", Static).update(_escape(head))
         self.query_one(TableView).show(model)
-        facts = table_facts(model.view or {}, model.seating, model.me)
+        facts = table_facts(model.view, model.seating, model.me)
         facts += match_facts(model.match, model.seating, model.me)
         last = model.last_trick()
-        if last is not None and (model.view or {}).get("trick", {}).get("cards"):
+        if last is not None and model.view and (model.view.get("trick") or {}).get("cards"):
             facts.append((self.t.gettext("Last trick"), trick_line(model.seating, last)))
         self.query_one("#factlines", Static).update(
             "\n".join(f"[b]{_escape(k)}:[/b] {_escape(v)}" for k, v in facts))
@@ -555,11 +556,12 @@ class TableApp(App[int]):
 
 def trick_history(model: TableModel) -> list[str]:
     """The deal's completed tricks, one line each, the leader's signal after its trick."""
-    view = model.view or {}
+    view = model.view
     t = model.seating.t
-    signals = {int(x["trick"]): x for x in view.get("signals") or []}
+    plain = cast(PlainView, view)  # signals: plain games only (others have no key)
+    signals = {int(x["trick"]): x for x in plain.get("signals") or []} if plain else {}
     lines = []
-    for number, trick in enumerate(view.get("tricks") or [], start=1):
+    for number, trick in enumerate(view.get("tricks") or [] if view else [], start=1):
         line = trick_line(model.seating, trick, number)
         signal = signals.get(number)
         if signal is not None:

@@ -123,14 +123,14 @@ class PlainFront:
     # -- drawing ------------------------------------------------------------------------
     def table(self, model: TableModel) -> None:
         t = self.t
-        view = model.view or {}
+        view = model.view
         for label, text in table_facts(view, model.seating, model.me):
             self.say(f"  {label}: {text}")
         if model.match:
             self.say("  " + score_line(model.match, model.seating, model.me))
             for label, text in match_facts(model.match, model.seating, model.me):
                 self.say(f"  {label}: {text}")
-        cards = (view.get("trick") or {}).get("cards") or []
+        cards = (view.get("trick") or {}).get("cards") or [] if view else []
         if cards:
             self.say("  " + t.gettext("On the table: {cards}").format(
                 cards=trick_cards(cards, model.seating, model.me)))

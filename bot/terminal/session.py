@@ -22,12 +22,12 @@ import json
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from bot.i18n import translator
 from bot.service import LobbyError, Rejected, RuleRefusal, Seat, StaleAction, TableService
 from bot.service.errors import REPLACED, abandon_reason
-from bot.service.events import RESYNC, TableEvent
+from bot.service.events import RESYNC, TableEvent, data_of, game_data
 from bot.terminal.choices import Choices
 from bot.terminal.config import DEFAULT_AI, DEFAULT_FORCED_PAUSE, DEFAULT_PACE, PlayConfig
 from bot.words.actions import action_text
@@ -35,8 +35,9 @@ from bot.words.events import event_line
 from bot.words.results import deal_result, match_result
 from bot.words.seating import Seating, join_names
 from bot.words.table_state import reason_text
-from games.actions import Action, action_from_json
+from games.actions import Action
 from games.registry import GAMES
+from games.view_types import GameView, TarabishView
 from storage import TerminalLocation, open_store
 from storage.base import Store
 from storage.factory import redact
@@ -61,7 +62,7 @@ class TableModel:
     me: int
     levels: list[str | None]
     table_id: int
-    view: dict[str, Any] | None = None
+    view: GameView | None = None
     version: int = -1
     to_act: list[int] = field(default_factory=list)
     legal: list[Action] = field(default_factory=list)
@@ -79,7 +80,7 @@ class TableModel:
 
     @property
     def hand(self) -> list[str]:
-        return list((self.view or {}).get("hand") or [])
+        return list(self.view.get("hand") or []) if self.view else []
 
     @property
     def choices(self) -> Choices:
@@ -91,13 +92,14 @@ class TableModel:
 
     def last_trick(self) -> dict[str, Any] | None:
         """The last completed trick of the deal (every card face up), if any."""
-        view = self.view or {}
-        tricks = view.get("tricks") or []
+        view = self.view
+        tricks = view.get("tricks") or [] if view else []
         if tricks:
-            last = dict(tricks[-1])
+            last: dict[str, Any] = dict(tricks[-1])
             last.setdefault("number", len(tricks))
             return last
-        last_trick = view.get("last_trick")
+        # Tarabish's view alone has the ``last_trick`` key
+        last_trick = cast(TarabishView, view).get("last_trick") if view else None
         return dict(last_trick) if isinstance(last_trick, dict) else None
 
 
@@ -331,7 +333,7 @@ class Session:
                       ) -> int | None:
         model = self.model
         assert model is not None
-        kind, data = event.type, event.data
+        kind = event.type
         if kind == "state":
             self._take_state(event)
             self.front.changed(model)
@@ -339,18 +341,20 @@ class Session:
                 return await self._turn(event)
             return None
         if kind == "deal_started":
-            model.deal = int(data["deal"])
-            dealer = model.seating.name(data.get("dealer"))
+            started = data_of(event, "deal_started")
+            model.deal = started["deal"]
+            dealer = model.seating.name(started.get("dealer"))
             model.add_log(self._deal_line(model.deal, dealer))
         elif kind == "deal_scored":
-            model.match = dict(data.get("match") or {})
+            scored = data_of(event, "deal_scored")
+            model.match = dict(scored.get("match") or {})
             self.front.changed(model)
-            text = deal_result(model.seating, data.get("summary") or {},
-                               number=int(data.get("deal", model.deal)), match=model.match)
+            text = deal_result(model.seating, scored.get("summary") or {},
+                               number=scored.get("deal", model.deal), match=model.match)
             await self.front.deal_over(model, [text.title, *text.lines])
         elif kind == "match_over":
             model.over = True
-            model.match = dict(data.get("summary") or {})
+            model.match = dict(data_of(event, "match_over").get("summary") or {})
             text = match_result(model.seating, model.match)
             lines = [text.title, *text.lines]
             lines.append(await self._write_record(service, table_id))
@@ -358,9 +362,10 @@ class Session:
             return 0
         elif kind == "abandoned":
             self.front.notice(self.t.gettext("The table was closed: {reason}.").format(
-                reason=abandon_reason(data, self.t)))
+                reason=abandon_reason(data_of(event, "abandoned"), self.t)))
             return 0
         else:
+            data = game_data(event)
             line = event_line(model.seating, kind, data)
             if line:
                 signalled = kind == "play" and (data.get("signal") or data.get("bella"))
@@ -371,15 +376,14 @@ class Session:
     def _take_state(self, event: TableEvent) -> None:
         model = self.model
         assert model is not None
-        data = event.data
+        data = data_of(event, "state")
         model.version = event.version
         model.view = data.get("view")
         model.to_act = list(data.get("to_act") or [])
-        model.deal = int(data.get("deal", model.deal))
+        model.deal = data.get("deal", model.deal)
         if data.get("match"):
             model.match = dict(data["match"])
-        model.legal = [action_from_json({**a, "seat": model.me}, "legal")[1]
-                       for a in data.get("legal") or []]
+        model.legal = list(data.get("legal") or [])
 
     def _current(self, service: TableService, table_id: int, event: TableEvent) -> bool:
         if table_id not in service.table_ids():

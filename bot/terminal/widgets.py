@@ -20,7 +20,7 @@ cards picked for a multi-card bid underlined. It maps clicks back to cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.events import Click
@@ -33,6 +33,7 @@ from bot.words.cards import card_text, count_text, grouped
 from bot.words.events import signal_text
 from bot.words.text import or_english
 from games.base import HIDDEN
+from games.view_types import GameView, PlainView
 
 RED = frozenset("HD")
 CARD_BACK = "▒▒▒"
@@ -144,7 +145,7 @@ class TableView(Widget):
     def _label(model: TableModel, seat: int, *, level: bool = True) -> Text:
         """The seat's name and marks; ``level``: with an AI player's level (left out at a
         crowded table, where it would push the next label off its place)."""
-        view = model.view or {}
+        dealer = model.view.get("dealer") if model.view else None
         t = model.seating.t
         text = Text()
         if seat in model.to_act:
@@ -159,16 +160,18 @@ class TableView(Widget):
         ai = model.levels[seat] if seat < len(model.levels) else None
         if ai and level and seat != model.me:
             text.append(" " + t.gettext("{level} AI").format(level=ai), style="dim")
-        if view.get("dealer") == seat:
+        if dealer == seat:
             text.append(" [" + t.gettext("dealer") + "]", style="cyan")
         return text
 
 
-def _signal(view: dict[str, Any], leader: int) -> str | None:
-    """The signal the leader gave with the current trick's lead, if any."""
+def _signal(view: GameView, leader: int) -> str | None:
+    """The signal the leader gave with the current trick's lead, if any (plain games:
+    the other games' views have no ``signals``)."""
+    view = cast(PlainView, view)
     number = len(view.get("tricks") or []) + 1
     for entry in view.get("signals") or []:
-        if int(entry.get("trick", 0)) == number and entry.get("seat") == leader:
+        if entry.get("trick", 0) == number and entry.get("seat") == leader:
             return str(entry.get("signal"))
     return None
 

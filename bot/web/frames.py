@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import N_, Translator
+from bot.service.events import StateData
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
 from bot.terminal.choices import Choices, needs_confirmation
@@ -42,7 +43,7 @@ from bot.words.results import deal_result, match_result
 from bot.words.review import review_pages
 from bot.words.seating import Seating
 from bot.words.table_state import match_facts, score_line, table_facts, trick_cards, trump_fact
-from games.actions import Action, action_from_json
+from games.actions import Action
 from games.registry import GAMES
 
 CONCEDE_QUESTION = N_("Concede the deal? The opponents score the whole deal.")
@@ -89,29 +90,28 @@ class Words:
         return {"v": VERSION, "type": "lobby", "seats": list(self.seating.names)}
 
     # -- the table ---------------------------------------------------------------------
-    def table(self, data: Mapping[str, Any], version: int) -> TableFrame:
+    def table(self, data: StateData, version: int) -> TableFrame:
         """A ``state`` event's data as the viewer's table."""
-        view: Mapping[str, Any] = data.get("view") or {}
+        view = data.get("view")
         seating, me = self.seating, self.me
-        to_act = [int(s) for s in data.get("to_act") or []]
-        hand = [str(c) for c in view.get("hand") or []]
-        legal = [action_from_json({**a, "seat": me if me is not None else 0}, "legal")[1]
-                 for a in data.get("legal") or []] if me is not None else []
+        to_act = list(data.get("to_act") or [])
+        hand = list(view.get("hand") or []) if view else []
+        legal = list(data.get("legal") or []) if me is not None else []
         match = data.get("match") or {}
         facts = [(label, text) for label, text in table_facts(view, seating, me)] if view \
             else []
         facts += list(match_facts(match, seating, me))
-        trump = view.get("trump")
+        trump = view.get("trump") if view else None
         choices = self._choices(legal, hand)
         return {
             "v": VERSION, "type": "table", "version": version,
-            "status": str(data.get("status", "")), "deal": int(data.get("deal") or 0),
-            "phase": str(view.get("phase", "")),
-            "seats": self._seats(view, to_act),
-            "trump": None if trump is None else str(trump),
+            "status": data.get("status", ""), "deal": data.get("deal") or 0,
+            "phase": view.get("phase", "") if view else "",
+            "seats": self._seats(view or {}, to_act),
+            "trump": trump,
             "trump_text": trump_fact(view, seating, me) if view else "",
-            "trick": self._current(view),
-            "last_trick": self._last(view),
+            "trick": self._current(view or {}),
+            "last_trick": self._last(view or {}),
             "hand": hand,
             "choices": choices,
             "variants": [(v, self.variant_label(v)) for v in dict.fromkeys(

@@ -34,7 +34,7 @@ from aiohttp import WSMsgType, web
 from bot.i18n import N_, Translator, translator
 from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableService
 from bot.service.errors import ServiceError, abandon_reason
-from bot.service.events import RESYNC, Subscription, TableEvent
+from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.web import links
 from bot.web.frames import Words
 from bot.web.protocol import VERSION, ErrorFrame
@@ -211,15 +211,15 @@ class Viewer:
         """Send what ``event`` means to the page; ``False`` when the socket should end."""
         words, p = self.words, self.pass_
         assert words is not None and p is not None
-        kind, data = event.type, event.data
+        kind = event.type
         if kind == RESYNC:
             try:
                 event = self.service.state(p.table, self.seat)
             except NoSuchTable:
                 return False
-            kind, data = event.type, event.data
+            kind = event.type
         if kind == "state":
-            await self._send(words.table(data, event.version))
+            await self._send(words.table(data_of(event, "state"), event.version))
         elif kind == "lobby":
             if p.role == "seat" and self.service.seat_of(p.table, p.user) != self.seat:
                 await self._send({"v": VERSION, "type": "closed",
@@ -233,17 +233,17 @@ class Viewer:
             self.words = Words.of(info, self.seat, self.t)
         elif kind == "deal_scored":
             record = await self._record(p.table)
-            await self._send(words.deal_result(data, record))
+            await self._send(words.deal_result(data_of(event, "deal_scored"), record))
         elif kind == "match_over":
-            await self._send(words.match_over(data.get("summary") or {}))
+            await self._send(words.match_over(data_of(event, "match_over")["summary"] or {}))
             return False
         elif kind == "abandoned":
             await self._send({"v": VERSION, "type": "closed", "text": self.t.gettext(
                 "The table was closed: {reason}.").format(
-                    reason=abandon_reason(data, self.t))})
+                    reason=abandon_reason(data_of(event, "abandoned"), self.t))})
             return False
         else:
-            line = words.line(kind, data)
+            line = words.line(kind, game_data(event))
             if line is not None:
                 await self._send(line)
         return True

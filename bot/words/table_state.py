@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from bot.i18n import N_
 from bot.words.cards import card_text, cards_text, suit_text
@@ -37,8 +37,18 @@ from bot.words.seating import Seating, join_names
 from bot.words.text import signed
 from games.base import HIDDEN
 from games.errors import english
+from games.view_types import (
+    AlbastiniView,
+    GameView,
+    PlainView,
+    TarabishView,
+    TrufView,
+    TurupView,
+)
 
 FACE_DOWN = N_("a card face down")
+_NO_VIEW = cast(GameView, {})
+"""What :func:`table_facts` reads when there is no deal: a view with every key absent."""
 _CARD_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")
 Fact = tuple[str, str]
 
@@ -113,7 +123,7 @@ def trick_cards(cards: Sequence[Sequence[Any]], seating: Seating, me: int | None
         for seat, card in cards)
 
 
-def trump_fact(view: Mapping[str, Any], seating: Seating, me: int | None) -> str:
+def trump_fact(view: GameView, seating: Seating, me: int | None) -> str:
     """Trump in words with who fixed it, where the game says so."""
     t = seating.t
     trump = view.get("trump")
@@ -121,7 +131,7 @@ def trump_fact(view: Mapping[str, Any], seating: Seating, me: int | None) -> str
     if game == "truf":
         if view.get("phase") == "bid":
             return t.gettext("not known until the bids are revealed")
-        bidder = view.get("high_bidder")
+        bidder = cast(TrufView, view).get("high_bidder")
         if me is not None and bidder == me:
             return t.gettext("{suit}, from your bid").format(suit=suit_text(trump, t))
         return t.gettext("{suit}, from {player}'s bid").format(suit=suit_text(trump, t),
@@ -130,40 +140,44 @@ def trump_fact(view: Mapping[str, Any], seating: Seating, me: int | None) -> str
         return t.gettext("not turned yet") if game == "albastini" else t.gettext(
             "not named yet")
     text = suit_text(trump, t)
-    if game == "tarabish" and view.get("caller") is not None:
+    if game == "tarabish" and (caller := cast(TarabishView, view).get("caller")) is not None:
         text = t.gettext("{suit}, called by {player}").format(
-            suit=text, player=who(seating, view["caller"], me))
-    if game == "albastini" and view.get("trump_card"):
-        turned = card_text(view["trump_card"])
-        if view.get("exchanged_by") is not None:
+            suit=text, player=who(seating, caller, me))
+    albastini = cast(AlbastiniView, view)
+    if game == "albastini" and (card := albastini.get("trump_card")):
+        turned = card_text(card)
+        if (taker := albastini.get("exchanged_by")) is not None:
             text = t.gettext("{suit} (turned {card}, taken by {player})").format(
-                suit=text, card=turned, player=who(seating, view["exchanged_by"], me))
+                suit=text, card=turned, player=who(seating, taker, me))
         else:
             text = t.gettext("{suit} (turned {card})").format(suit=text, card=turned)
     return text
 
 
-def table_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
+def table_facts(view: GameView | None, seating: Seating, me: int | None) -> list[Fact]:
     """The deal's state in words as ``(label, sentence)`` pairs, in reading order:
-    trump, the contract (bids, auction, kort), melds, the running count."""
+    trump, the contract (bids, auction, kort), melds, the running count. The view is
+    the game's of ``seating.game`` (``None``: no deal, every key absent)."""
     t = seating.t
+    if view is None:
+        view = _NO_VIEW
     out: list[Fact] = [(t.gettext("Trump"), trump_fact(view, seating, me))]
     game = seating.game
     if game in ("arbaa_turub", "turup"):
         out.append((t.gettext("Tricks"),
-                    per_side(seating, view.get("tricks_by_team") or [], me)))
+                    per_side(seating, cast(PlainView, view).get("tricks_by_team") or [], me)))
         if game == "turup":
-            out.extend(_kort_facts(view, seating, me))
+            out.extend(_kort_facts(cast(TurupView, view), seating, me))
     elif game == "tarabish":
-        out.extend(_tarabish_facts(view, seating, me))
+        out.extend(_tarabish_facts(cast(TarabishView, view), seating, me))
     elif game == "albastini":
-        out.extend(_albastini_facts(view, seating, me))
+        out.extend(_albastini_facts(cast(AlbastiniView, view), seating, me))
     elif game == "truf":
-        out.extend(_truf_facts(view, seating, me))
+        out.extend(_truf_facts(cast(TrufView, view), seating, me))
     return out
 
 
-def _kort_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
+def _kort_facts(view: TurupView, seating: Seating, me: int | None) -> list[Fact]:
     t = seating.t
     out = []
     side = view.get("kort_side")
@@ -186,20 +200,20 @@ def _kort_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> li
                 t.gettext("5–0: {player} decides whether to play on for all nine").format(
                     player=seating.name(decider)))
         out.append((t.gettext("Kort"), text))
-    if view.get("partner_answer") is not None:
-        n = int(view["partner_answer"])
+    if (n := view.get("partner_answer")) is not None:
         out.append((t.gettext("Partner"), t.ngettext(
             "expects {count} more trick", "expects {count} more tricks", n).format(
                 count=t.number(n))))
     return out
 
 
-def _tarabish_facts(view: Mapping[str, Any], seating: Seating, me: int | None
+def _tarabish_facts(view: TarabishView, seating: Seating, me: int | None
                     ) -> list[Fact]:
     t = seating.t
     out = []
     if view.get("phase") == "auction":
-        passes = [who(seating, s, me) for s, call in view.get("auction") or [] if call is None]
+        passes = [who(seating, cast(int, s), me) for s, call in view.get("auction") or []
+                  if call is None]
         if passes:
             out.append((t.gettext("Auction"), t.gettext("{players} passed").format(
                 players=cap(join_names(passes, t)))))
@@ -210,10 +224,10 @@ def _tarabish_facts(view: Mapping[str, Any], seating: Seating, me: int | None
             t.gettext("{player} {value}").format(player=who(seating, d["seat"], me),
                                                  value=seating.value(d["value"]))
             for d in declared))
-        if runs.get("resolved") and runs.get("winner") is not None:
+        if runs.get("resolved") and (winner := runs.get("winner")) is not None:
             shown = "; ".join(cards_text(c) for c in runs.get("shown") or [])
             text = cap(side_says(
-                seating, seating.side_of(runs["winner"]), me,
+                seating, seating.side_of(winner), me,
                 we=t.gettext("We score {points}"), they=t.gettext("They score {points}"),
                 named=t.gettext("{side} score {points}"),
                 points=seating.value(runs.get("points", 0))))
@@ -231,24 +245,25 @@ def _tarabish_facts(view: Mapping[str, Any], seating: Seating, me: int | None
             player=who(seating, view["bella"], me))))
     out.append((t.gettext("Card points"),
                 per_side(seating, view.get("card_points_by_team") or [], me)))
-    if view.get("conceded_by") is not None:
+    if (conceded := view.get("conceded_by")) is not None:
         out.append((t.gettext("Conceded"), t.gettext("by {side}").format(
-            side=side_label(seating, view["conceded_by"], me))))
+            side=side_label(seating, conceded, me))))
     return out
 
 
-def _albastini_facts(view: Mapping[str, Any], seating: Seating, me: int | None
+def _albastini_facts(view: AlbastiniView, seating: Seating, me: int | None
                      ) -> list[Fact]:
     t = seating.t
     out = []
     bids = view.get("bids") or []
     if view.get("phase") == "bidding" or bids:
         said = ", ".join(t.gettext("{player} {bid}").format(
-            player=who(seating, s, me), bid=card_text(c) if c else t.gettext("passed"))
+            player=who(seating, cast(int, s), me),
+            bid=card_text(cast(str, c)) if c else t.gettext("passed"))
             for s, c in bids)
         out.append((t.gettext("Bids"), said or t.gettext("none yet")))
-    if view.get("bottom_card"):
-        card = card_text(view["bottom_card"])
+    if bottom := view.get("bottom_card"):
+        card = card_text(bottom)
         if view.get("bottom_drawn_by") is not None:
             text = t.gettext("{card} (drawn by {player})").format(
                 card=card, player=who(seating, view["bottom_drawn_by"], me))
@@ -263,7 +278,7 @@ def _albastini_facts(view: Mapping[str, Any], seating: Seating, me: int | None
     return out
 
 
-def _truf_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
+def _truf_facts(view: TrufView, seating: Seating, me: int | None) -> list[Fact]:
     t = seating.t
     template = (t.gettext("{n} of {deals}, played clockwise")
                 if view.get("direction") == "clockwise"
@@ -318,9 +333,9 @@ def _truf_facts(view: Mapping[str, Any], seating: Seating, me: int | None) -> li
                     else t.gettext("not broken yet")))
         out.append((t.gettext("Tricks"),
                     per_seat(seating, view.get("tricks_by_seat") or [], me)))
-    if view.get("points") is not None:
+    if (points := view.get("points")) is not None:
         out.append((t.gettext("Points"),
-                    per_seat(seating, [signed(p, t) for p in view["points"]], me)))
+                    per_seat(seating, [signed(p, t) for p in points], me)))
     return out
 
 

@@ -78,7 +78,8 @@ def check(event: TableEvent, seat: int | None, snaps: dict[int, Snapshot],
     snap = snaps[event.version]
     if event.type == "state":
         assert event.data["view"] == snap.current[seat]
-        assert event.data["legal"] == ([] if seat is None else snap.legal[seat])
+        legal = [a.to_json() for a in event.data["legal"]]  # Action values in process
+        assert legal == ([] if seat is None else snap.legal[seat])
         return
     if event.type in ("deal_over", "deal_scored", "match_over"):
         return  # the engine's public end-of-deal summaries
