@@ -12,6 +12,7 @@ The mapping:
   (fixed length); ``tuple[X, ...]`` → array of X; ``dict[str, X]`` → ``object`` with
   ``additionalProperties`` X;
 * ``X | Y`` → ``anyOf`` (``X | None`` included);
+* a class given in ``wire`` → the TypedDict of its JSON form (``Action`` → its record form);
 * a TypedDict → ``object`` with its ``properties``, ``required`` (its required keys:
   ``total=False`` and ``NotRequired`` make a key optional) and no other property; its
   docstring becomes the ``description``.
@@ -42,10 +43,13 @@ class Named:
     description: str = ""
 
 
-def schema_of(roots: list[Any], *, id: str, title: str, version: int) -> JsonSchema:
+def schema_of(roots: list[Any], *, id: str, title: str, version: int,
+              wire: dict[type, Any] | None = None) -> JsonSchema:
     """The schema document of ``roots`` (TypedDicts or :class:`Named` types), its
-    ``$id``, ``title`` and contract ``version`` (``"version"`` key and ``$id`` suffix)."""
-    builder = _Builder()
+    ``$id``, ``title`` and contract ``version`` (``"version"`` key and ``$id`` suffix).
+    ``wire`` maps an in-process class to the TypedDict of its JSON form (the type a value
+    of it takes where it leaves the process)."""
+    builder = _Builder(wire or {})
     for root in roots:
         if isinstance(root, Named):
             builder.named(root)
@@ -61,7 +65,8 @@ def schema_of(roots: list[Any], *, id: str, title: str, version: int) -> JsonSch
 
 
 class _Builder:
-    def __init__(self) -> None:
+    def __init__(self, wire: dict[type, Any]) -> None:
+        self.wire = wire
         self.defs: dict[str, JsonSchema] = {}
         self.owners: dict[str, Any] = {}
 
@@ -113,6 +118,8 @@ class _Builder:
             return {"type": "string"}
         if is_typeddict(tp):
             return self.ref(tp)
+        if isinstance(tp, type) and tp in self.wire:
+            return self.ref(self.wire[tp])
         origin = get_origin(tp)
         args = get_args(tp)
         if origin in (typing.Required, typing.NotRequired):

@@ -45,6 +45,8 @@ class Publication:
 PUBLICATIONS: tuple[Publication, ...] = (
     Publication("bot.web.protocol:schema", "bot/web/protocol.schema.json",
                 "web/src/protocol.ts"),
+    Publication("bot.contract.table:schema", "bot/contract/table.schema.json",
+                "web/src/table.ts"),
 )
 
 

@@ -187,9 +187,12 @@ class ResyncData(TypedDict):
 GameEventData = Mapping[str, Any]
 """The data of an engine's own event (``play``, ``trick``, ``bid``, …): not yet typed."""
 
-EventData = (LobbyData | StartedData | DealStartedData | DealScoredData | TurnData
-             | StateData | ReminderData | SeatData | MatchOverData | AbandonedData
-             | ResyncData | GameEventData)
+ServiceEventData = (LobbyData | StartedData | DealStartedData | DealScoredData | TurnData
+                    | StateData | ReminderData | SeatData | MatchOverData | AbandonedData
+                    | ResyncData)
+"""The ``data`` of an event the service makes (each type's: :func:`data_of`)."""
+
+EventData = ServiceEventData | GameEventData
 """The ``data`` of any event."""
 
 
