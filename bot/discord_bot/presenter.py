@@ -40,7 +40,7 @@ from bot.discord_bot.router import (
     MyHandButton,
     StartButton,
 )
-from bot.discord_bot.safe import pings, safe_name
+from bot.discord_bot.safe import NO_PINGS, pings, safe_name
 from bot.discord_bot.table_words import (
     deal_result_text,
     match_result_text,
@@ -56,7 +56,7 @@ from bot.discord_bot.texts import (
     table_text,
     trick_log_entry,
 )
-from bot.discord_bot.web_table import TableOpener, opener_of
+from bot.discord_bot.web_table import TableOpener, opener_of, web_users
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
 from bot.service.errors import abandon_reason
@@ -255,9 +255,20 @@ class TablePresenter:
             if (opener := opener_of(self.client)) is not None:
                 components.add_item(opener.button(self.table_id, t))
             picture = await self._picture(info, view, t) if self.images else None
+        text = clip(text + self._on_the_web(t))
         key = "\x00".join([text, repr([c.to_component_dict() for c in components.children])
                            if components else "", str(hash(picture)) if picture else ""])
         return PublicDrawing(text, components, picture, key)
+
+    def _on_the_web(self, t: Translator) -> str:
+        """The line naming who has the table open on the web (a page or the Activity;
+        :func:`~bot.discord_bot.web_table.web_users`), as mentions: no user text, and the
+        public message never pings (``NO_PINGS``); empty when nobody has."""
+        users = web_users(self.client, self.table_id)
+        if not users:
+            return ""
+        return "\n" + t.gettext("🌐 On the web: {players}").format(
+            players=", ".join(f"<@{user}>" for user in users))
 
     async def _picture(self, info: TableInfo, view: GameView, t: Translator
                        ) -> bytes | None:
@@ -305,7 +316,7 @@ class TablePresenter:
     def _sender(self, text: str, view: discord.ui.View | None, picture: bytes | None
                 ) -> Callable[[], Awaitable[int]]:
         async def send() -> int:
-            kwargs: dict[str, Any] = {"content": text}
+            kwargs: dict[str, Any] = {"content": text, "allowed_mentions": NO_PINGS}
             if view is not None:
                 kwargs["view"] = view
             if picture is not None:

@@ -12,6 +12,9 @@ player's client platform is not enabled (``50231``), or any other refusal — th
 gets, privately, the **Open in browser** link of the web table (their seat's when they
 sit at the table, else the public view) with one sentence saying why.
 
+The binding also redraws a table's message when the users with the table open on the web
+change (:mod:`bot.web.presence`; :func:`web_users` is what the message names).
+
 The same binding gives the private hand panel (**My hand** and the hand DM) its **Open in
 browser** link (:func:`seat_link_button`: signed for the seat's player and the table,
 expiring, made anew whenever the panel is drawn) and ``/table watch`` its private
@@ -34,6 +37,7 @@ from bot.discord_bot.texts import clip
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable
 from bot.web.links import DEFAULT_TTL, Role
+from bot.web.presence import Presence
 
 if TYPE_CHECKING:
     from bot.discord_bot.hub import TableHub
@@ -75,6 +79,11 @@ class Links(Protocol):
     """What makes a web table link (:meth:`bot.web.server.WebServer.link`)."""
 
     def link(self, table: int, user: int, role: Role = "seat") -> str: ...
+
+    @property
+    def presence(self) -> Presence:
+        """Who has a socket on which table (the table message names them)."""
+        ...
 
 
 class TableOpener:
@@ -141,12 +150,25 @@ def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener
     """Serve **Open table** on ``client``'s tables with ``links`` (module docstring)."""
     opener = _OPENERS[client] = TableOpener(hub, links)
     client.add_dynamic_items(OpenTableButton)
+
+    def redraw(table: int) -> None:  # the presenter's coalescing paces the edit
+        if (presenter := hub.presenters.get(table)) is not None:
+            presenter.live.mark()
+
+    links.presence.on_change = redraw
     return opener
 
 
 def opener_of(client: discord.Client) -> TableOpener | None:
     """The bound opener; None when this process serves no web table."""
     return _OPENERS.get(client)
+
+
+def web_users(client: discord.Client, table_id: int) -> tuple[int, ...]:
+    """The users with the table open on the web (a page or the Activity) in this process,
+    in the order they came; none when ``client`` serves no web table."""
+    opener = opener_of(client)
+    return () if opener is None else opener.links.presence.users(table_id)
 
 
 def seat_link_button(client: discord.Client | None, table_id: int, user_id: int,

@@ -27,6 +27,7 @@ from aiohttp import WSCloseCode, web
 
 from bot.service import TableService
 from bot.web import links
+from bot.web.presence import Presence
 from bot.web.viewer import Viewer, WebConfig
 
 if TYPE_CHECKING:
@@ -171,6 +172,11 @@ class WebServer:
             return self.public_url.rstrip("/")
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
+
+    @property
+    def presence(self) -> Presence:
+        """Who has a socket on which table (:mod:`bot.web.presence`)."""
+        return self.config.presence
 
     def link(self, table: int, user: int, role: links.Role = "seat") -> str:
         key = links.issue(self.config.secret, table, user, role, self.config.clock())

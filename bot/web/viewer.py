@@ -13,6 +13,8 @@ The promises (``docs/web.md``):
 * **Actions** go through :meth:`TableService.act` with the viewer's user id, like a
   Discord click: the same checks, the same refusals (a :class:`RefusedFrame` in the
   viewer's words), stored before they are announced.
+* **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
+  while it is open, so the table message can say who is on the web.
 * **Hostile input.** A frame larger than ``max_frame`` bytes, not JSON, of another
   version or type, or with fields of the wrong kind gets an :class:`ErrorFrame` and
   changes nothing; more than ``burst`` frames at once (refilled at ``rate`` per second)
@@ -37,6 +39,7 @@ from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.web import links
 from bot.web.frames import Words
+from bot.web.presence import Presence
 from bot.web.protocol import VERSION, ErrorFrame
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
@@ -76,6 +79,8 @@ class WebConfig:
     sockets: set[web.WebSocketResponse] = field(default_factory=set)
     relay: Relay | None = None
     """Several processes: how a socket reaches its table's owner (None: one process)."""
+    presence: Presence = field(default_factory=Presence)
+    """Who has a socket on which table (the table message names them)."""
 
 
 class Refuse(Exception):
@@ -149,11 +154,13 @@ class Viewer:
         sub = self.service.subscribe(p.table, self.seat)
         pump = asyncio.create_task(self._pump(sub), name=f"web-{p.table}-{self.seat}")
         guard = None if relay is None else relay.guard(self.ws, info.location)
+        self.config.presence.enter(p.table, p.user)
         try:
             await self._read()
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
+            self.config.presence.leave(p.table, p.user)
             sub.close()
             for task in (pump, guard):
                 if task is not None:

@@ -29,6 +29,7 @@ from webtable import Clock, my_turn, of_type, read
 
 from bot.discord_bot.web_table import MAX_URL, bind_web, link_button
 from bot.web import links
+from bot.web.presence import Presence
 from bot.web.server import WebServer, create_app
 from bot.web.viewer import WebConfig
 from bot.words.cards import hand_lines
@@ -294,3 +295,50 @@ async def test_a_removed_players_link_opens_nothing(served: Served,
     await again.close()
 
 
+
+
+
+async def test_the_table_message_names_who_is_on_the_web(served: Served,
+                                                         fake_discord: Harness) -> None:
+    """Issue 39: the table message lists the users with a socket on the table (two tabs
+    of one user are one name) and no longer once their last socket closes."""
+    app = served.app
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id, lobby = await open_table(app, alice, "turup", ais=2, start=False)
+    server = fake_discord.server
+    watcher = links.issue(SECRET, table_id, bob.id, "watch", served.clock.now)
+    url = f"{PUBLIC}/#k={watcher}"
+    tabs = [await served.join(url), await served.join(url)]
+    for ws in tabs:
+        assert (await read(ws, of_type("hello")))["seat"] is None
+    line = f"🌐 On the web: <@{bob.id}>"
+
+    def content() -> str:
+        return server.message(lobby.id).content or ""
+
+    await fake_discord.wait_until(lambda: line in content() or None,
+                                  what="the table message naming bob")
+    assert content().count(f"<@{bob.id}>") == 1
+    for ws in tabs:
+        await ws.close()
+    await fake_discord.wait_until(lambda: "On the web" not in content() or None,
+                                  what="the table message without bob")
+
+
+def test_presence_changes_only_with_the_set_of_users() -> None:
+    """A user's second tab or its closing is no change (no redraw of the table message);
+    their last socket closing is."""
+    presence = Presence()
+    changed: list[int] = []
+    presence.on_change = changed.append
+    presence.enter(7, 1)
+    presence.enter(7, 1)
+    presence.enter(7, 2)
+    assert presence.users(7) == (1, 2) and changed == [7, 7]
+    presence.leave(7, 1)
+    assert presence.users(7) == (1, 2) and changed == [7, 7]
+    presence.leave(7, 1)
+    presence.leave(7, 1)  # one too many: ignored
+    assert presence.users(7) == (2,) and changed == [7, 7, 7]
+    presence.leave(7, 2)
+    assert presence.users(7) == () and changed == [7, 7, 7, 7]
