@@ -13,7 +13,8 @@ gets, privately, the **Open in browser** link of the web table (their seat's whe
 sit at the table, else the public view) with one sentence saying why.
 
 The binding also redraws a table's message when the users with the table open on the web
-change (:mod:`bot.web.presence`; :func:`web_users` is what the message names).
+change (:mod:`bot.web.presence`; :func:`web_users` is what the message names), and
+gives the web viewers Discord's lobby rights (:mod:`bot.discord_bot.web_lobby`).
 
 The same binding gives the private hand panel (**My hand** and the hand DM) its **Open in
 browser** link (:func:`seat_link_button`: signed for the seat's player and the table,
@@ -38,6 +39,7 @@ from bot.i18n import N_, Translator
 from bot.service import NoSuchTable
 from bot.web.links import DEFAULT_TTL, Role
 from bot.web.presence import Presence
+from bot.web.viewer import LobbyRights
 
 if TYPE_CHECKING:
     from bot.discord_bot.hub import TableHub
@@ -83,6 +85,10 @@ class Links(Protocol):
     @property
     def presence(self) -> Presence:
         """Who has a socket on which table (the table message names them)."""
+        ...
+
+    def use_lobby(self, rights: LobbyRights) -> None:
+        """Offer the lobby's actions on the web, with ``rights``."""
         ...
 
 
@@ -156,6 +162,9 @@ def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener
             presenter.live.mark()
 
     links.presence.on_change = redraw
+    from bot.discord_bot.web_lobby import DiscordLobbyRights  # it reads the lobby's clicks
+
+    links.use_lobby(DiscordLobbyRights(client, hub))
     return opener
 
 

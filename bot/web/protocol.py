@@ -58,6 +58,21 @@ class ActFrame(TypedDict):
     action: ActionJSON
 
 
+LobbyDo = Literal["join", "add_ai", "start"]
+"""What a viewer may do in a lobby: take the first free seat, seat an AI player (the
+``rules`` level), start the match."""
+
+
+class LobbyActFrame(TypedDict):
+    """A lobby action (one the last LobbyFrame's ``actions`` offered), checked by the server
+    with Discord's rights: anyone may join a free seat or add an AI player; the player who
+    opened the table or a member with Manage Server may start."""
+
+    v: int
+    type: Literal["lobby_act"]
+    do: LobbyDo
+
+
 # -- server → page ----------------------------------------------------------------------
 class Labels(TypedDict):
     """The page's own words, in the viewer's language."""
@@ -191,12 +206,21 @@ class MatchOverFrame(TypedDict):
     lines: list[str]
 
 
+class LobbyAction(TypedDict):
+    """A lobby button: what it does and its label (the viewer's words)."""
+
+    do: LobbyDo
+    label: str
+
+
 class LobbyFrame(TypedDict):
-    """The table has not started: who sits where so far."""
+    """The table has not started: who sits where so far, and what this viewer may do now
+    (``actions``: none when the web table is not bound to Discord's rights)."""
 
     v: int
     type: Literal["lobby"]
     seats: list[str]
+    actions: NotRequired[list[LobbyAction]]
 
 
 class RefusedFrame(TypedDict):
@@ -226,7 +250,7 @@ class ErrorFrame(TypedDict):
     fatal: NotRequired[bool]
 
 
-ClientFrame = JoinFrame | ActFrame
+ClientFrame = JoinFrame | ActFrame | LobbyActFrame
 ServerFrame = (HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame
                | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame)
 AnyFrame = dict[str, Any]

@@ -28,7 +28,7 @@ from aiohttp import WSCloseCode, web
 from bot.service import TableService
 from bot.web import links
 from bot.web.presence import Presence
-from bot.web.viewer import Viewer, WebConfig
+from bot.web.viewer import LobbyRights, Viewer, WebConfig
 
 if TYPE_CHECKING:
     from bot.web.activity import ActivityConfig
@@ -177,6 +177,10 @@ class WebServer:
     def presence(self) -> Presence:
         """Who has a socket on which table (:mod:`bot.web.presence`)."""
         return self.config.presence
+
+    def use_lobby(self, rights: LobbyRights) -> None:
+        """Offer the lobby's actions on the web, with ``rights`` (the bot's Discord rights)."""
+        self.config.lobby = rights
 
     def link(self, table: int, user: int, role: links.Role = "seat") -> str:
         key = links.issue(self.config.secret, table, user, role, self.config.clock())

@@ -13,6 +13,13 @@ The promises (``docs/web.md``):
 * **Actions** go through :meth:`TableService.act` with the viewer's user id, like a
   Discord click: the same checks, the same refusals (a :class:`RefusedFrame` in the
   viewer's words), stored before they are announced.
+* **The lobby.** With ``config.lobby`` (the bot's Discord rights, bound by
+  :func:`bot.discord_bot.web_table.bind_web`), every viewer's lobby frame offers what they
+  may do — **Join** (not seated, a seat free), **Add AI: rules** (a seat free), **Start**
+  (every seat taken, and they opened the table or have Manage Server in its channel) —
+  and a ``lobby_act`` frame does it through the table service, checked again like a
+  Discord click. A viewer who joins becomes that seat's viewer (a new ``hello``, the
+  seat's subscription).
 * **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
   while it is open, so the table message can say who is on the web.
 * **Hostile input.** A frame larger than ``max_frame`` bytes, not JSON, of another
@@ -24,6 +31,7 @@ The promises (``docs/web.md``):
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import time
@@ -40,7 +48,7 @@ from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_d
 from bot.web import links
 from bot.web.frames import Words
 from bot.web.presence import Presence
-from bot.web.protocol import VERSION, ErrorFrame
+from bot.web.protocol import VERSION, ErrorFrame, LobbyDo, LobbyFrame
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
 from games.errors import GameError
@@ -53,6 +61,9 @@ EXPIRED = N_("This link has expired: ask for a new one.")
 UNREADABLE = N_("That message could not be read; nothing changed.")
 TOO_MANY = N_("Too many messages: wait a moment; nothing changed.")
 NO_SEAT = N_("You no longer sit at this table.")
+JOIN = N_("Join")
+ADD_AI = N_("Add AI: rules")
+START = N_("Start")
 
 Languages = Callable[[int], Awaitable[str]]
 """The language of a user's page (a user id → a language code)."""
@@ -81,6 +92,8 @@ class WebConfig:
     """Several processes: how a socket reaches its table's owner (None: one process)."""
     presence: Presence = field(default_factory=Presence)
     """Who has a socket on which table (the table message names them)."""
+    lobby: LobbyRights | None = None
+    """Who may do what in a lobby (None: the page offers no lobby action)."""
 
 
 class Refuse(Exception):
@@ -90,6 +103,20 @@ class Refuse(Exception):
         super().__init__(code)
         self.code = code
         self.text = text
+
+
+class LobbyRights(Protocol):
+    """Discord's lobby rights for a web viewer (the bot binds one; none: no lobby actions
+    on the web)."""
+
+    async def start_refusal(self, table: int, user: int) -> str | None:
+        """Why ``user`` may not start ``table`` (a message id, ``N_``), or None: they opened
+        it or have Manage Server in its channel."""
+        ...
+
+    async def name_of(self, table: int, user: int) -> str:
+        """The name ``user`` gets at the table when they join (their name in its server)."""
+        ...
 
 
 class Relay(Protocol):
@@ -134,6 +161,10 @@ class Viewer:
         self.refilled = time.monotonic()
         self.errors = 0
         self.done = False
+        self._sub: Subscription | None = None
+        self._pump_task: asyncio.Task[None] | None = None
+        self._may_start: bool | None = None
+        """Whether the user may start the lobby (asked once per socket)."""
 
     # -- life --------------------------------------------------------------------------
     async def run(self) -> None:
@@ -151,8 +182,7 @@ class Viewer:
         info = self.service.info(p.table)
         self.words = Words.of(info, self.seat, self.t)
         await self._send(self.words.hello(info))
-        sub = self.service.subscribe(p.table, self.seat)
-        pump = asyncio.create_task(self._pump(sub), name=f"web-{p.table}-{self.seat}")
+        self._subscribe()
         guard = None if relay is None else relay.guard(self.ws, info.location)
         self.config.presence.enter(p.table, p.user)
         try:
@@ -161,11 +191,27 @@ class Viewer:
             pass
         finally:
             self.config.presence.leave(p.table, p.user)
+            await self._unsubscribe()
+            if guard is not None:
+                guard.cancel()
+                await asyncio.gather(guard, return_exceptions=True)
+
+    def _subscribe(self) -> None:
+        """Relay the subscription of the viewer's seat (spectators: the public one)."""
+        p = self.pass_
+        assert p is not None
+        self._sub = self.service.subscribe(p.table, self.seat)
+        self._pump_task = asyncio.create_task(self._pump(self._sub),
+                                              name=f"web-{p.table}-{self.seat}")
+
+    async def _unsubscribe(self) -> None:
+        task, sub = self._pump_task, self._sub
+        self._pump_task = self._sub = None
+        if task is not None:  # first, so the subscription's end does not end the socket
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        if sub is not None:
             sub.close()
-            for task in (pump, guard):
-                if task is not None:
-                    task.cancel()
-                    await asyncio.gather(task, return_exceptions=True)
 
     first, key_field = "join", "key"
     """The first frame's type and the field holding its key."""
@@ -232,9 +278,7 @@ class Viewer:
                 await self._send({"v": VERSION, "type": "closed",
                                   "text": self.t.gettext(NO_SEAT)})
                 return False
-            info = self.service.info(p.table)
-            self.words = Words.of(info, self.seat, self.t)
-            await self._send(self.words.lobby(info))
+            await self._send(await self._lobby_frame())
         elif kind == "started":
             info = self.service.info(p.table)
             self.words = Words.of(info, self.seat, self.t)
@@ -282,6 +326,8 @@ class Viewer:
                 continue
             if frame.get("type") == "act":
                 await self._act(frame)
+            elif frame.get("type") == "lobby_act":
+                await self._lobby_act(frame)
             else:
                 await self._strike("malformed", UNREADABLE)
             if self.errors > self.config.strikes:
@@ -345,7 +391,72 @@ class Viewer:
         except (Rejected, ServiceError) as exc:
             await self._refused(exc.said.text(self.t))
 
+    # -- the lobby ----------------------------------------------------------------------
+    async def _lobby_frame(self) -> LobbyFrame:
+        """The lobby as this viewer sees it, with what they may do now (module docstring)."""
+        p = self.pass_
+        assert p is not None
+        info = self.service.info(p.table)
+        self.words = Words.of(info, self.seat, self.t)
+        frame = self.words.lobby(info)
+        if self.config.lobby is not None and info.status == "lobby":
+            free = sum(s is None for s in info.seats)
+            offered: list[tuple[LobbyDo, str]] = []
+            if free and self.seat is None:
+                offered.append(("join", JOIN))
+            if free:
+                offered.append(("add_ai", ADD_AI))
+            if not free and await self._can_start():
+                offered.append(("start", START))
+            frame["actions"] = [{"do": do, "label": self.t.gettext(label)}
+                                for do, label in offered]
+        return frame
+
+    async def _can_start(self) -> bool:
+        if self._may_start is None:
+            p, lobby = self.pass_, self.config.lobby
+            assert p is not None and lobby is not None
+            self._may_start = await lobby.start_refusal(p.table, p.user) is None
+        return self._may_start
+
+    async def _lobby_act(self, frame: Mapping[str, Any]) -> None:
+        """A lobby action of the page, with Discord's rights (module docstring)."""
+        p, lobby, do = self.pass_, self.config.lobby, frame.get("do")
+        assert p is not None
+        if do not in ("join", "add_ai", "start") or lobby is None:  # none was offered
+            await self._strike("malformed", UNREADABLE)
+            return
+        try:
+            if do == "join":
+                seat = await self.service.join(p.table, p.user,
+                                               await lobby.name_of(p.table, p.user))
+                await self._take(seat)
+            elif do == "add_ai":
+                await self.service.add_ai(p.table, "rules")
+            else:
+                refusal = await lobby.start_refusal(p.table, p.user)
+                if refusal is not None:
+                    await self._refused(self.t.gettext(refusal))
+                    return
+                await self.service.start_match(p.table)
+        except (Rejected, ServiceError) as exc:
+            await self._refused(exc.said.text(self.t))
+
+    async def _take(self, seat: int) -> None:
+        """The viewer sits at ``seat`` now: their seat's hello and subscription."""
+        p = self.pass_
+        assert p is not None
+        await self._unsubscribe()
+        self.pass_ = dataclasses.replace(p, role="seat")
+        self.seat = seat
+        info = self.service.info(p.table)
+        self.words = Words.of(info, seat, self.t)
+        await self._send(self.words.hello(info))
+        await self._send(await self._lobby_frame())
+        self._subscribe()
+
     async def _refused(self, text: str) -> None:
+        text = text[:1].upper() + text[1:]
         if not text.endswith((".", "!", "?", "…")):
             text += "."
         await self._send({"v": VERSION, "type": "refused", "text": text})

@@ -342,3 +342,76 @@ def test_presence_changes_only_with_the_set_of_users() -> None:
     assert presence.users(7) == (2,) and changed == [7, 7, 7]
     presence.leave(7, 2)
     assert presence.users(7) == () and changed == [7, 7, 7, 7]
+
+
+def actions(frame: dict[str, Any]) -> list[str]:
+    return [a["do"] for a in frame.get("actions", [])]
+
+
+async def test_a_watcher_joins_adds_ai_and_only_the_host_or_a_manager_starts(
+        served: Served, fake_discord: Harness) -> None:
+    """Issue 39: from the web (the Activity's socket is the same viewer), anyone may take a
+    lobby's free seat or add an AI player; starting takes the host or Manage Server, as in
+    Discord — a refusal in words that changes nothing; the buttons offered follow."""
+    app = served.app
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    carol = fake_discord.user("carol", manager=True)
+    table_id, lobby = await open_table(app, alice, "turup", ais=1, start=False)
+    server = fake_discord.server
+
+    def watch(user_id: int) -> str:
+        return f"{PUBLIC}/#k={links.issue(SECRET, table_id, user_id, 'watch', served.clock.now)}"
+
+    ws = await served.join(watch(bob.id))
+    assert (await read(ws, of_type("hello")))["seat"] is None
+    first = await read(ws, of_type("lobby"))
+    assert actions(first) == ["join", "add_ai"]
+    assert [a["label"] for a in first["actions"]] == ["Join", "Add AI: rules"]
+    await ws.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "join"}))
+    hello = await read(ws, of_type("hello"))
+    seat = app.service.seat_of(table_id, bob.id)
+    assert seat is not None and hello["seat"] == seat
+    assert actions(await read(ws, of_type("lobby"))) == ["add_ai"]
+    await fake_discord.wait_until(
+        lambda: f"`{seat}` <@{bob.id}>" in (server.message(lobby.id).content or "") or None,
+        what="the table message showing bob seated")
+    await ws.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "add_ai"}))
+    full = await read(ws, lambda f: f["type"] == "lobby" and "add_ai" not in actions(f))
+    assert actions(full) == []  # bob did not open the table and has no Manage Server
+    assert all(s is not None for s in app.service.info(table_id).seats)
+    await ws.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "start"}))
+    refused = await read(ws, of_type("refused"))
+    assert refused["text"] == ("Only the player who opened the table or a member with "
+                               "Manage Server can start it.")
+    assert app.service.info(table_id).status == "lobby"
+    # a member with Manage Server (not cached by the bot: read from Discord) may start
+    manager = await served.join(watch(carol.id))
+    assert actions(await read(manager, of_type("lobby"))) == ["start"]
+    await manager.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "start"}))
+    await fake_discord.wait_until(
+        lambda: app.service.info(table_id).status == "playing" or None,
+        what="the match started from the web")
+    table = await read(ws, lambda f: f["type"] == "table" and bool(f["hand"]))
+    assert "??" not in table["hand"]  # bob's page is his seat's now
+    assert [s["seat"] for s in table["seats"] if s["you"]] == [seat]
+    for socket in (ws, manager):
+        await socket.close()
+
+
+async def test_the_host_starts_from_the_web_and_a_bad_lobby_frame_changes_nothing(
+        served: Served, fake_discord: Harness) -> None:
+    app = served.app
+    alice = fake_discord.user("alice")
+    table_id, _ = await open_table(app, alice, "turup", ais=3, start=False)
+    key = links.issue(SECRET, table_id, alice.id, "seat", served.clock.now)
+    ws = await served.join(f"{PUBLIC}/#k={key}")
+    assert actions(await read(ws, of_type("lobby"))) == ["start"]
+    await ws.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "close"}))
+    error = await read(ws, of_type("error"))
+    assert error["code"] == "malformed"
+    await ws.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "join"}))
+    assert "already" in (await read(ws, of_type("refused")))["text"].lower()
+    assert app.service.info(table_id).status == "lobby"
+    await ws.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "start"}))
+    await read(ws, lambda f: f["type"] == "table" and f["status"] == "playing")
+    await ws.close()

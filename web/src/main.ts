@@ -6,8 +6,8 @@
 import { cardFace, cardText } from "./cards";
 import type { ActivityConfig, ActivityFrame } from "./handshake";
 import type {
-  Choice, ClientFrame, DealResultFrame, HelloFrame, Labels, Page, ServerFrame, TableFrame,
-  Trick,
+  Choice, ClientFrame, DealResultFrame, HelloFrame, Labels, LobbyFrame, Page, ServerFrame,
+  TableFrame, Trick,
 } from "./protocol";
 import { CONTRACT_VERSION } from "./protocol";
 
@@ -76,7 +76,7 @@ function receive(frame: ServerFrame): void {
     case "match_over":
       finished = true;
       return showResult(frame.title, frame.lines, lastResult ? lastResult.review : [], false);
-    case "lobby": $("trickline").textContent = frame.seats.join(" · "); return;
+    case "lobby": return drawLobby(frame);
     case "refused": $("refusal").textContent = frame.text; say(frame.text); return;
     case "closed": finished = true; say(frame.text); $("refusal").textContent = frame.text;
       return;
@@ -192,6 +192,20 @@ function drawDecisions(t: TableFrame): void {
     const b = make("button", choice.label, "decision");
     b.type = "button";
     b.onclick = () => (choice.confirm ? ask(choice) : act(choice));
+    box.appendChild(b);
+  }
+}
+
+/** The lobby: who sits where, and a button per action the server offers this viewer
+ * (Join, Add AI, Start: the server checks them again, with Discord's rights). */
+function drawLobby(frame: LobbyFrame): void {
+  $("trickline").textContent = frame.seats.join(" · ");
+  const box = $("decisions");
+  box.replaceChildren();
+  for (const action of frame.actions ?? []) {
+    const b = make("button", action.label, "decision");
+    b.type = "button";
+    b.onclick = () => send({ v: CONTRACT_VERSION, type: "lobby_act", do: action.do });
     box.appendChild(b);
   }
 }

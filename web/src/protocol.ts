@@ -35,7 +35,7 @@ export interface Choice {
 }
 
 /** A frame the page sends. */
-export type ClientFrame = JoinFrame | ActFrame;
+export type ClientFrame = JoinFrame | ActFrame | LobbyActFrame;
 
 /** The table was closed without a result, or this link no longer opens it. */
 export interface ClosedFrame {
@@ -105,11 +105,25 @@ export interface LineFrame {
   text: string;
 }
 
-/** The table has not started: who sits where so far. */
+/** A lobby action (one the last LobbyFrame's ``actions`` offered), checked by the server with Discord's rights: anyone may join a free seat or add an AI player; the player who opened the table or a member with Manage Server may start. */
+export interface LobbyActFrame {
+  v: number;
+  type: "lobby_act";
+  do: "join" | "add_ai" | "start";
+}
+
+/** A lobby button: what it does and its label (the viewer's words). */
+export interface LobbyAction {
+  do: "join" | "add_ai" | "start";
+  label: string;
+}
+
+/** The table has not started: who sits where so far, and what this viewer may do now (``actions``: none when the web table is not bound to Discord's rights). */
 export interface LobbyFrame {
   v: number;
   type: "lobby";
   seats: string[];
+  actions?: LobbyAction[];
 }
 
 export interface MatchOverFrame {
