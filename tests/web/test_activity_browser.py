@@ -245,3 +245,57 @@ async def test_gallery_screenshots(club: Club, browser: Any) -> None:
         await page.screenshot(path=str(GALLERY / f"activity-{platform}-{width}.png"))
         await page.context.close()
         await club.service.abandon(table)
+
+
+@dataclass
+class HostRights:
+    """Lobby rights as the bot binds them (bot/discord_bot/web_lobby.py, tested against
+    the fake Discord in tests/bot/test_discord_web_links.py), here without a bot: the
+    host may start, nobody else."""
+
+    host: int
+    names: dict[int, str]
+
+    async def start_refusal(self, table: int, user: int) -> str | None:
+        return None if user == self.host else "Only the host may start."
+
+    async def name_of(self, table: int, user: int) -> str:
+        return self.names[user]
+
+
+async def test_the_lobby_from_the_activity(club: Club, browser: Any) -> None:
+    """Issue 39: a watcher in the instance joins the lobby's free seat and adds AI players
+    with the page's buttons; only the host is offered Start, and starting deals the
+    joined user their seat's hand."""
+    amina, bilal = club.players[:2]
+    club.server.use_lobby(HostRights(amina.id, {u.id: n for u, n in zip(club.players, NAMES,
+                                                                        strict=True)}))
+    seats: list[Seat | None] = [Seat.human(amina.id, NAMES[0]), None, None, None]
+    table = await club.service.create_table(
+        ChannelLocation(club.channel.guild_id or 0, club.channel.id), "turup", seats=seats,
+        players=4, seed=3, ai_pace=0, turn_timeout=0)
+    instance = club.discord.activities.start(club.channel, amina, bilal)
+    guest = club.client(bilal)
+    page = await guest.open(browser, instance.instance_id, width=MOBILE[0],
+                            height=MOBILE[1], platform="mobile")
+    frame = guest.frame(page)
+    buttons = frame.locator("#decisions button")
+    await frame.get_by_role("button", name="Join").click(timeout=20000)
+    await frame.get_by_role("button", name="Join").wait_for(state="detached", timeout=20000)
+    assert club.service.seat_of(table, bilal.id) == 1
+    for _ in range(2):
+        before = sum(s is None for s in club.service.info(table).seats)
+        await frame.get_by_role("button", name="Add AI: rules").click(timeout=20000)
+        end = time.monotonic() + 20
+        while sum(s is None for s in club.service.info(table).seats) == before:
+            assert time.monotonic() < end, "no AI was seated"
+            await page.wait_for_timeout(40)
+    await buttons.first.wait_for(state="detached", timeout=20000)  # full: no Start for bilal
+    host = club.client(amina)
+    host_page = await host.open(browser, instance.instance_id, width=DESKTOP[0],
+                                height=DESKTOP[1], platform="desktop")
+    await host.frame(host_page).get_by_role("button", name="Start").click(timeout=20000)
+    await frame.locator("#hand button").first.wait_for(timeout=20000)
+    assert club.service.info(table).status == "playing"
+    for p in (page, host_page):
+        await p.context.close()
