@@ -18,6 +18,7 @@ from app_fixture import start_app
 from discord_helpers import (
     advance_until_turn,
     alice_at_turup,
+    alice_before_ai_turns,
     channel_texts,
     controls,
     live_panel,
@@ -52,33 +53,25 @@ async def test_controls_arrive_within_seconds_of_discord_answering_again_after_4
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(3)
     server = fake_discord.server
-    for _ in range(3):
-        await advance_until_turn(app, clock, table_id, seat)
-        await take_turn(alice, await live_panel(app, dm.id, table_id), rng)
-        await app.service.settle()
-        await fake_discord.settle()
-        if seat in app.service.info(table_id).to_act:
-            continue
+    await alice_before_ai_turns(app, clock, alice, table_id, seat, dm, rng)
 
-        def on_dm(r: Any) -> bool:
-            return int(r.params["message_id"]) == dm.id
-        seq = server.requests[-1].seq
-        with caplog.at_level(logging.WARNING, logger="bot"):
-            healthy = server.fail_for(EDIT, FAULTS, [502, 429], match=on_dm)
-            await advance_until_turn(app, clock, table_id, seat)  # the AI players' cards
-            fake_discord.timeout = FAULTS + 30  # fail late, not by a timeout
-            panel = await live_panel(app, dm.id, table_id)  # nobody pressed anything
-        late = time.monotonic() - healthy
-        assert late <= RECOVERY, f"the controls came {late:.1f} s after Discord recovered"
-        failed = [r for r in server.calls(EDIT, since=seq)
-                  if int(r.params["message_id"]) == dm.id and r.status >= 400]
-        assert {r.status for r in failed} == {429, 502}
-        warnings = [r for r in caplog.records if "update failed" in r.getMessage()]
-        assert len(warnings) == 1 and f"table {table_id} seat {seat}" in warnings[0].getMessage()
-        r = await take_turn(alice, panel, rng)
-        assert r.type == 7
-        return
-    raise AssertionError("no AI turn after alice's in 3 rounds")
+    def on_dm(r: Any) -> bool:
+        return int(r.params["message_id"]) == dm.id
+    seq = server.requests[-1].seq
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        healthy = server.fail_for(EDIT, FAULTS, [502, 429], match=on_dm)
+        await advance_until_turn(app, clock, table_id, seat)  # the AI players' cards
+        fake_discord.timeout = FAULTS + 30  # fail late, not by a timeout
+        panel = await live_panel(app, dm.id, table_id)  # nobody pressed anything
+    late = time.monotonic() - healthy
+    assert late <= RECOVERY, f"the controls came {late:.1f} s after Discord recovered"
+    failed = [r for r in server.calls(EDIT, since=seq)
+              if int(r.params["message_id"]) == dm.id and r.status >= 400]
+    assert {r.status for r in failed} == {429, 502}
+    warnings = [r for r in caplog.records if "update failed" in r.getMessage()]
+    assert len(warnings) == 1 and f"table {table_id} seat {seat}" in warnings[0].getMessage()
+    r = await take_turn(alice, panel, rng)
+    assert r.type == 7
 
 
 async def test_the_first_tarabish_panel_of_a_turn_offers_declare_runs(

@@ -11,6 +11,7 @@ from app_fixture import start_app
 from discord_helpers import (
     advance_until_turn,
     alice_at_turup,
+    alice_before_ai_turns,
     channel_texts,
     controls,
     live_panel,
@@ -165,22 +166,14 @@ async def test_a_request_timeout_from_a_rest_proxy_is_retried(fake_discord: Harn
     dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(5)
     server = fake_discord.server
-    for _ in range(3):
-        await advance_until_turn(app, clock, table_id, seat)
-        await take_turn(alice, await live_panel(app, dm.id, table_id), rng)
-        await app.service.settle()
-        await fake_discord.settle()
-        if seat in app.service.info(table_id).to_act:
-            continue
+    await alice_before_ai_turns(app, clock, alice, table_id, seat, dm, rng)
 
-        def on_dm(r: RecordedRequest) -> bool:
-            return int(r.params["message_id"]) == dm.id
-        seq = server.requests[-1].seq
-        server.fail_next(EDIT, status=408, times=2, match=on_dm,
-                         body={"message": "Request timed out", "code": 0})
-        await advance_until_turn(app, clock, table_id, seat)
-        await live_panel(app, dm.id, table_id)  # nobody pressed anything
-        assert [r.status for r in server.calls(EDIT, since=seq) if on_dm(r)][:3] == [
-            408, 408, 200]
-        return
-    raise AssertionError("no AI turn after alice's in 3 rounds")
+    def on_dm(r: RecordedRequest) -> bool:
+        return int(r.params["message_id"]) == dm.id
+    seq = server.requests[-1].seq
+    server.fail_next(EDIT, status=408, times=2, match=on_dm,
+                     body={"message": "Request timed out", "code": 0})
+    await advance_until_turn(app, clock, table_id, seat)
+    await live_panel(app, dm.id, table_id)  # nobody pressed anything
+    assert [r.status for r in server.calls(EDIT, since=seq) if on_dm(r)][:3] == [
+        408, 408, 200]
