@@ -19,6 +19,7 @@ import pytest
 from app_fixture import App, start_app
 from fakediscord import Harness
 from fakediscord.client import SimulatedUser
+from table_play import play_humans
 
 from bot.cli import main
 from bot.duplicate.records import Tag, board_result
@@ -28,25 +29,10 @@ NOW = dt.datetime(2026, 11, 27, 19, 0, tzinfo=dt.UTC)
 
 
 async def _human_moves(app: App, table_id: int, users: list[int]) -> None:
-    """Play the humans' turns (first legal action) until the table closes."""
-    for _ in range(20000):
-        if not app.service.holds(table_id):
-            return
-        acted = False
-        for user in users:
-            seat = app.service.seat_of(table_id, user)
-            if seat is None:
-                continue
-            state = app.service.state(table_id, seat).data
-            if seat in state["to_act"] and state["legal"]:
-                try:
-                    await app.service.act(table_id, user, state["legal"][0], state["version"])
-                    acted = True
-                except Exception:  # a stale turn while an AI moved: look again
-                    pass
-        if not acted:
-            await asyncio.sleep(0.005)
-    raise AssertionError("the board did not end")
+    """Play the humans' turns (first legal action) until the table closes; a stale turn
+    while an AI moved is looked at again."""
+    await play_humans(app.service, table_id, users, rounds=20000, pause=0.005,
+                      stale=(Exception,))
 
 
 def _seen(h: Harness, user: SimulatedUser) -> list[str]:

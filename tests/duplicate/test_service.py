@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from table_play import play_humans
 
 from bot.duplicate.records import Tag, board_result
 from bot.duplicate.scoring import score_event
@@ -74,23 +75,7 @@ async def play_out(w: World, table_id: int, users: list[int], *, moves: int | No
                    ) -> None:
     """Play the humans' turns with their first legal action until the table closes (or
     ``moves`` human moves were made)."""
-    made = 0
-    for _ in range(5000):
-        if not w.tables.holds(table_id) or (moves is not None and made >= moves):
-            return
-        acted = False
-        for user in users:
-            seat = w.tables.seat_of(table_id, user)
-            if seat is None:
-                continue
-            state = w.tables.state(table_id, seat).data
-            if seat in state["to_act"] and state["legal"]:
-                await w.tables.act(table_id, user, state["legal"][0], state["version"])
-                made += 1
-                acted = True
-        if not acted:
-            await asyncio.sleep(0.01)
-    raise AssertionError("the board did not end")
+    await play_humans(w.tables, table_id, users, moves=moves)
 
 
 async def finished(w: World, event_id: int, n: int) -> None:
