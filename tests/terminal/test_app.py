@@ -3,6 +3,7 @@ SQLite file and the real table service (AI players at pace 0)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,40 @@ def make_app(game: str, db: Path, **kw: Any) -> TableApp:
                                 "ai": "rules", **kw}
     cfg = PlayConfig(game=game, database=f"sqlite:///{db}", **settings)
     return TableApp(cfg)
+
+
+async def play_until_turn(pilot: Pilot[Any], app: TableApp, wanted: Callable[[TableApp], bool],
+                          turns: int) -> None:
+    """Play the human's turns until one where ``wanted(app)`` holds; fails after ``turns``."""
+    for _ in range(turns):
+        assert await settle(pilot, app) == "turn"
+        if wanted(app):
+            return
+        await take_turn(pilot, app)
+    pytest.fail(f"no such turn came in {turns} turns")
+
+
+def signals_offered(app: TableApp) -> bool:
+    """The turn offers a card with signal variants (a lead with signals)."""
+    current = app.current
+    assert current is not None
+    return any(c.variants for c in current.cards.values())
+
+
+def concede_offered(app: TableApp) -> bool:
+    """The turn offers to concede."""
+    return bool(app.current and any(a.type == "concede" for a in app.current.others))
+
+
+def cards_offered(app: TableApp) -> bool:
+    """The turn is a card play."""
+    return bool(app.current and app.current.cards)
+
+
+def log_since(app: TableApp, before: int) -> list[str]:
+    """The log lines written since the log held ``before`` lines."""
+    assert app.model is not None
+    return [x for _, x in list(app.model.log)[-(app.model.logged - before):]]
 
 
 @pytest.fixture(autouse=True)
@@ -107,15 +142,7 @@ async def test_refused_card_shows_the_engines_reason(tmp_path: Path) -> None:
 async def test_signal_is_an_optional_second_step(tmp_path: Path) -> None:
     app = make_app("turup", tmp_path / "t.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            assert await settle(pilot, app) == "turn"
-            current = app.current
-            assert current is not None
-            if any(c.variants for c in current.cards.values()):
-                break
-            await take_turn(pilot, app)
-        else:
-            pytest.fail("no lead with signals came")
+        await play_until_turn(pilot, app, signals_offered, 60)
         await pilot.press("v")
         message = str(app.query_one("#message").render())
         assert "signalling: strong suit" in message and "Esc" in message
@@ -123,18 +150,14 @@ async def test_signal_is_an_optional_second_step(tmp_path: Path) -> None:
         await pilot.press("2")  # the first variant after the plain play
         await settle(pilot, app)
         assert app.model is not None
-        lines = [x for _, x in list(app.model.log)[-(app.model.logged - played_before):]]
+        lines = log_since(app, played_before)
         assert any("Ann led" in x and "signalling" in x for x in lines), lines
 
 
 async def test_concede_needs_confirmation(tmp_path: Path) -> None:
     app = make_app("tarabish", tmp_path / "t.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            assert await settle(pilot, app) == "turn"
-            if app.current and any(a.type == "concede" for a in app.current.others):
-                break
-            await take_turn(pilot, app)
+        await play_until_turn(pilot, app, concede_offered, 20)
         version = app.model.version if app.model else -1
         button = next(b for b in app.query("#buttons Button")
                       if "Concede" in str(b.label))
@@ -259,7 +282,7 @@ async def test_a_click_on_a_card_plays_it(tmp_path: Path) -> None:
             before = app.model.logged
             await click_card(pilot, spot)
             await settle(pilot, app)
-            new = [x for _, x in list(app.model.log)[-(app.model.logged - before):]]
+            new = log_since(app, before)
             assert any(x.startswith("Ann") and card_text(spot.card) in x for x in new), (
                 spot, new)
             clicked.add(spot.row)
@@ -389,13 +412,7 @@ async def test_every_trick_of_the_deal_can_be_looked_back_at(tmp_path: Path) -> 
 async def test_enter_chooses_the_variant_in_the_v_step(tmp_path: Path) -> None:
     app = make_app("turup", tmp_path / "t.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            assert await settle(pilot, app) == "turn"
-            current = app.current
-            assert current is not None
-            if any(c.variants for c in current.cards.values()):
-                break
-            await take_turn(pilot, app)
+        await play_until_turn(pilot, app, signals_offered, 60)
         await pilot.press("v")
         await pilot.pause()
         await pilot.press("right")  # from the plain play to the first signal
@@ -403,7 +420,7 @@ async def test_enter_chooses_the_variant_in_the_v_step(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         assert app.model is not None
-        lines = [x for _, x in list(app.model.log)[-(app.model.logged - before):]]
+        lines = log_since(app, before)
         assert any("Ann led" in x and "signalling: strong suit" in x for x in lines), lines
 
 
@@ -412,11 +429,7 @@ async def test_after_no_to_concede_enter_does_not_reopen_it(tmp_path: Path) -> N
 
     app = make_app("tarabish", tmp_path / "t.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            assert await settle(pilot, app) == "turn"
-            if app.current and any(a.type == "concede" for a in app.current.others):
-                break
-            await take_turn(pilot, app)
+        await play_until_turn(pilot, app, concede_offered, 20)
         concede = next(b for b in app.query("#buttons Button") if "Concede" in str(b.label))
         concede.focus()
         await pilot.press("enter")
@@ -552,11 +565,7 @@ async def test_a_click_on_the_side_panel_leaves_the_keys_on_the_hand(tmp_path: P
 
     app = make_app("tarabish", tmp_path / "t.db")
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            assert await settle(pilot, app) == "turn"
-            if app.current and app.current.cards:
-                break
-            await take_turn(pilot, app)
+        await play_until_turn(pilot, app, cards_offered, 20)
         for panel in ("#facts", "#logbox"):
             await pilot.click(panel)
             await pilot.pause()
