@@ -2,6 +2,8 @@
 bot"): a web viewer may join a free seat and add AI players like anyone clicking the
 lobby, and start the match when they opened the table or have **Manage Server** in the
 table's channel — the rights :meth:`bot.discord_bot.clicks.Clicks.start` checks.
+:func:`bind_web` binds the web table to the client: **Open table**
+(:mod:`bot.discord_bot.web_table`), the table message's web line and these rights.
 
 Manage Server is read from the bot's own guild cache (the guild, its roles and the
 channel's overwrites come with the gateway), with the member fetched once
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_bot.clicks import NOT_HOST_START
+from bot.discord_bot.web_table import Links, TableOpener, open_tables
 
 if TYPE_CHECKING:
     from bot.discord_bot.hub import TableHub
@@ -74,3 +77,17 @@ class DiscordLobbyRights:
                 log.warning("guild %s: could not read a member's permissions (%s)",
                             guild_id, exc.status)
             return None
+
+
+def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener:
+    """Serve the web table on ``client``'s tables with ``links``: **Open table**, the
+    table message redrawn when its web users change, and the lobby's rights."""
+    opener = open_tables(client, hub, links)
+
+    def redraw(table: int) -> None:  # the presenter's coalescing paces the edit
+        if (presenter := hub.presenters.get(table)) is not None:
+            presenter.live.mark()
+
+    links.presence.on_change = redraw
+    links.use_lobby(DiscordLobbyRights(client, hub))
+    return opener

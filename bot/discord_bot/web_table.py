@@ -1,16 +1,17 @@
 """**Open table**: the table as a Discord Activity, or in the browser where Discord will not
 (``docs/activity.md``).
 
-The process that serves the web table binds it to the client (:func:`bind_web`, with the
-web server's link maker: ``server.link(table, user, role)``, :mod:`bot.web.server`); only
-then do the table message (lobby and play) carry an **Open table** button
-(:class:`OpenTableButton`, ``custom_id`` ``tt:w:<table>:0:``) and does ``/table open``
-open anything. Both answer with the interaction response *launch Activity* (type 12):
-Discord opens the application's Activity in the channel, where the page finds the
-channel's table. Where Discord refuses — the application has no Activities, or the
-player's client platform is not enabled (``50231``), or any other refusal — the player
-gets, privately, the **Open in browser** link of the web table (their seat's when they
-sit at the table, else the public view) with one sentence saying why.
+The process that serves the web table binds it to the client
+(:func:`bot.discord_bot.web_lobby.bind_web`, with the web server's link maker:
+``server.link(table, user, role)``, :mod:`bot.web.server`); only then do the table message
+(lobby and play) carry an **Open table** button (:class:`OpenTableButton`, ``custom_id``
+``tt:w:<table>:0:``) and does ``/table open`` open anything. Both answer with the
+interaction response *launch Activity* (type 12): Discord opens the application's Activity
+in the channel, where the page finds the channel's table. Where Discord refuses — the
+application has no Activities, or the player's client platform is not enabled (``50231``),
+or any other refusal — the player gets, privately, the **Open in browser** link of the web
+table (their seat's when they sit at the table, else the public view) with one sentence
+saying why.
 
 The binding also redraws a table's message when the users with the table open on the web
 change (:mod:`bot.web.presence`; :func:`web_users` is what the message names), and
@@ -28,21 +29,19 @@ from __future__ import annotations
 import logging
 import re
 import weakref
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import Any, Protocol, Self
 
 import discord
 
 from bot.discord_bot.ids import custom_id
+from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem, admitted
 from bot.discord_bot.texts import clip
 from bot.i18n import N_, Translator
-from bot.service import NoSuchTable
+from bot.service import NoSuchTable, TableService
 from bot.web.links import DEFAULT_TTL, Role
 from bot.web.presence import Presence
 from bot.web.viewer import LobbyRights
-
-if TYPE_CHECKING:
-    from bot.discord_bot.hub import TableHub
 
 log = logging.getLogger(__name__)
 
@@ -92,11 +91,21 @@ class Links(Protocol):
         ...
 
 
+class OpenerHub(Protocol):
+    """What an opener reads of the table hub (:class:`bot.discord_bot.hub.TableHub`)."""
+
+    @property
+    def languages(self) -> Languages: ...
+
+    @property
+    def service(self) -> TableService: ...
+
+
 class TableOpener:
     """Open a table for a player: the Activity, else the browser link (module
     docstring)."""
 
-    def __init__(self, hub: TableHub, links: Links) -> None:
+    def __init__(self, hub: OpenerHub, links: Links) -> None:
         self.hub = hub
         self.links = links
 
@@ -152,19 +161,11 @@ _OPENERS: weakref.WeakKeyDictionary[discord.Client, TableOpener] = (
     weakref.WeakKeyDictionary())
 
 
-def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener:
-    """Serve **Open table** on ``client``'s tables with ``links`` (module docstring)."""
+def open_tables(client: discord.Client, hub: OpenerHub, links: Links) -> TableOpener:
+    """Make ``client``'s :class:`TableOpener` (what :func:`opener_of` returns) and answer
+    its **Open table** buttons; :func:`bot.discord_bot.web_lobby.bind_web` calls it."""
     opener = _OPENERS[client] = TableOpener(hub, links)
     client.add_dynamic_items(OpenTableButton)
-
-    def redraw(table: int) -> None:  # the presenter's coalescing paces the edit
-        if (presenter := hub.presenters.get(table)) is not None:
-            presenter.live.mark()
-
-    links.presence.on_change = redraw
-    from bot.discord_bot.web_lobby import DiscordLobbyRights  # it reads the lobby's clicks
-
-    links.use_lobby(DiscordLobbyRights(client, hub))
     return opener
 
 
@@ -208,7 +209,7 @@ class OpenTableButton(ButtonItem, template=r"tt:w:(?P<table>\d+):(?P<version>\d+
         return cls(int(match["table"]))
 
     async def callback(self, interaction: Interaction) -> None:
-        """Registered by :func:`bind_web` only, so an opener is bound (a process started
+        """Registered by :func:`open_tables` only, so an opener is bound (a process started
         without the web table ignores the button, as it does not show it)."""
         opener = opener_of(interaction.client)
         if opener is not None and await admitted(interaction, self.table, 0) is not None:

@@ -52,7 +52,7 @@ from bot.i18n import N_, SOURCE_LANGUAGE, match_language, translator
 from bot.service import TableService
 from bot.web import links
 from bot.web.protocol import VERSION
-from bot.web.server import CONFIG, ORIGINS, SERVICE
+from bot.web.sockets import CONFIG, ORIGINS, SERVICE
 from bot.web.viewer import BAD_LINK, Refuse, Viewer, WebConfig
 from storage import ChannelLocation
 

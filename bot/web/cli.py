@@ -56,10 +56,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         return 2
     try:
         cfg = check(args, t)
-        port_of(args.port, t)
+        port = port_of(args.port, t)
     except (ConfigError, ValueError) as exc:
         print(f"tricktable play: {exc}", file=sys.stderr)
         return 2
     from bot.web.local import serve
 
-    return serve(cfg, args, t, sys.stdout)
+    host = (args.host or DEFAULT_HOST).strip() or DEFAULT_HOST
+    return serve(cfg, host, port, sys.stdout)

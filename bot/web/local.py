@@ -14,19 +14,16 @@ record of the deals finished so far is written (to ``--record PATH`` when given)
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import time
 from typing import IO, Any
 
-from bot.i18n import Translator
 from bot.service import TableService
 from bot.terminal.choices import Choices
 from bot.terminal.config import PlayConfig
 from bot.terminal.session import TERMINAL_USER, Session, TableModel
 from bot.web import links
-from bot.web.cli import DEFAULT_HOST, port_of
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 
@@ -131,14 +128,9 @@ class WebSession(Session):
             path=path.resolve()))
 
 
-def serve(cfg: PlayConfig, args: argparse.Namespace, t: Translator, stdout: IO[str]) -> int:
-    """Run ``play --web`` (module docstring); returns the exit status."""
-    try:
-        port = port_of(args.port, t)
-    except ValueError as exc:
-        stdout.write(f"tricktable play: {exc}\n")
-        return 2
-    host = (args.host or DEFAULT_HOST).strip() or DEFAULT_HOST
+def serve(cfg: PlayConfig, host: str, port: int, stdout: IO[str]) -> int:
+    """Run ``play --web`` on ``host`` and ``port`` (checked by :mod:`bot.web.cli`; module
+    docstring); returns the exit status."""
     front = WebFront(stdout)
     session = WebSession(cfg, front, host, port)
     try:

@@ -53,7 +53,7 @@ from bot.service import TableService
 from bot.service.seats import seat_of, seats_from_json
 from bot.web import links
 from bot.web.protocol import VERSION
-from bot.web.server import serve
+from bot.web.sockets import serve
 from bot.web.viewer import BAD_LINK, Refuse, Viewer, WebConfig
 from storage import Store
 from storage.models import ChannelLocation, Location

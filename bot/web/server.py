@@ -28,6 +28,7 @@ from aiohttp import WSCloseCode, web
 from bot.service import TableService
 from bot.web import links
 from bot.web.presence import Presence
+from bot.web.sockets import CONFIG, ORIGINS, SERVICE, serve
 from bot.web.viewer import LobbyRights, Viewer, WebConfig
 
 if TYPE_CHECKING:
@@ -48,10 +49,6 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-cache",
 }
-
-SERVICE: web.AppKey[TableService] = web.AppKey("service", TableService)
-CONFIG: web.AppKey[WebConfig] = web.AppKey("config", WebConfig)
-ORIGINS: web.AppKey[frozenset[str]] = web.AppKey("origins", frozenset)
 
 
 def origin_of(url: str) -> str:
@@ -86,20 +83,6 @@ async def _socket(request: web.Request) -> web.StreamResponse:
         raise web.HTTPForbidden(text="this socket serves the table's own page only")
     config, service = request.app[CONFIG], request.app[SERVICE]
     return await serve(request, config, lambda ws: Viewer(service, config, ws))
-
-
-async def serve(request: web.Request, config: WebConfig,
-                viewer: Callable[[web.WebSocketResponse], Viewer]) -> web.WebSocketResponse:
-    """Open the request's socket and run ``viewer(socket)`` on it until it is done."""
-    ws = web.WebSocketResponse(heartbeat=25.0, max_msg_size=max(4 * config.max_frame, 8192))
-    await ws.prepare(request)
-    config.sockets.add(ws)
-    try:
-        await viewer(ws).run()
-    finally:
-        config.sockets.discard(ws)
-        await ws.close()
-    return ws
 
 
 def create_app(service: TableService, config: WebConfig, *,

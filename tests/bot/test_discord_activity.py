@@ -13,7 +13,7 @@ from typing import Any
 from app_fixture import App, start_app
 from fakediscord import Harness, StoredMessage
 
-from bot.discord_bot.web_table import bind_web
+from bot.discord_bot.web_lobby import bind_web
 from bot.web import links
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
