@@ -15,12 +15,12 @@ the process together.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 
 from bot.cluster.ownership import Ownership
+from bot.tasks import cancel
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -52,11 +52,8 @@ class WebAddresses:
         self._task = asyncio.create_task(self._keep(), name="web-addresses")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel(self._task)
+        self._task = None
 
     async def owner(self, shard: int, *, fresh: bool = False) -> str | None:
         """The web address of ``shard``'s owner (None: none recorded). A shard missing

@@ -35,6 +35,7 @@ from bot.cluster.ownership import Ownership
 from bot.cluster.protocol import AnswerCallback, BadRequest, Delivery, ForwardOutcome
 from bot.service import NoSuchTable, SaveFailed, ServiceError, StaleAction, TableService
 from bot.service.errors import NO_SEAT
+from bot.tasks import cancel
 from storage import ForwardedAction, Listener, Store
 from storage.inbox import inbox_channel
 
@@ -94,11 +95,8 @@ class InboxConsumer:
         self._task = asyncio.create_task(self._run(), name="cluster-inbox")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel(self._task)
+        self._task = None
         if self._listener is not None and self._given_listener is None:
             await self._listener.close()
         self._listener = None

@@ -44,6 +44,7 @@ from bot.cluster.inbox import InboxConsumer
 from bot.cluster.ownership import Ownership
 from bot.cluster.protocol import AnswerCallback
 from bot.service import TableService
+from bot.tasks import cancel
 from storage import Listener, SessionLock, ShardBusy, Store
 from storage.models import Location
 
@@ -110,11 +111,8 @@ class ClusterNode:
         self._watch = asyncio.create_task(self._watch_locks(), name="cluster-locks")
 
     async def close(self) -> None:
-        if self._watch is not None:
-            self._watch.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watch
-            self._watch = None
+        await cancel(self._watch)
+        self._watch = None
         if self.consumer is not None:
             await self.consumer.close()
             self.consumer = None
