@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
+from web_stack import table_service
 
 from bot.service import Seat, TableService
 from bot.web import links
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
-from storage import TerminalLocation, open_store
+from storage import TerminalLocation
 
 HUMAN = 7
 SECRET = b"s" * 32
@@ -84,23 +85,19 @@ def my_turn(f: dict[str, Any]) -> bool:
 
 @pytest.fixture
 async def web(tmp_path: Path) -> AsyncIterator[Web]:
-    store = await open_store(f"sqlite:///{tmp_path / 'web.db'}")
-    service = TableService(store)
-    await service.start()
-    clock = Clock()
-    config = WebConfig(secret=SECRET, clock=clock)
-    app = create_app(service, config)
-    client: TestClient[Any, Any] = TestClient(TestServer(app))
-    await client.start_server()
-    w = Web(service, client, config, clock)
-    try:
-        yield w
-    finally:
-        for ws in w.sockets:
-            await ws.close()
-        await client.close()
-        await service.close()
-        await store.close()
+    async with table_service(tmp_path / "web.db") as service:
+        clock = Clock()
+        config = WebConfig(secret=SECRET, clock=clock)
+        app = create_app(service, config)
+        client: TestClient[Any, Any] = TestClient(TestServer(app))
+        await client.start_server()
+        w = Web(service, client, config, clock)
+        try:
+            yield w
+        finally:
+            for ws in w.sockets:
+                await ws.close()
+            await client.close()
 
 
 async def open_table(w: Web, game: str = "turup", *, start: bool = True,

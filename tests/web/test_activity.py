@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
+from web_stack import table_service
 from webtable import SECRET, my_turn, of_type, read
 
 from bot.service import Seat, TableService
 from bot.web.activity import ActivityConfig, discordsays
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
-from storage import ChannelLocation, open_store
+from storage import ChannelLocation
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
 from fakediscord import FakeChannel, FakeDiscord, FakeUser
@@ -72,23 +73,21 @@ async def activity(tmp_path: Path) -> AsyncIterator[Activity]:
     guild = discord.add_guild("Club")
     channel = discord.add_text_channel(guild, "cards")
     alice, bob = discord.add_user("alice"), discord.add_user("bob")
-    store = await open_store(f"sqlite:///{tmp_path / 'web.db'}")
-    service = TableService(store)
-    await service.start()
-    table = await service.create_table(
-        ChannelLocation(guild.id, channel.id), "turup",
-        seats=[Seat.human(alice.id, "Alice")] + [Seat.ai("random", n) for n in "BCD"],
-        players=4, seed=5, ai_pace=0, turn_timeout=0, start=True)
-    client = await _app(discord, service, discord.activities.client_secret)
-    a = Activity(discord, service, client, channel, alice, bob, table)
     try:
-        yield a
+        async with table_service(tmp_path / "web.db") as service:
+            table = await service.create_table(
+                ChannelLocation(guild.id, channel.id), "turup",
+                seats=[Seat.human(alice.id, "Alice")] + [Seat.ai("random", n) for n in "BCD"],
+                players=4, seed=5, ai_pace=0, turn_timeout=0, start=True)
+            client = await _app(discord, service, discord.activities.client_secret)
+            a = Activity(discord, service, client, channel, alice, bob, table)
+            try:
+                yield a
+            finally:
+                for ws in a.sockets:
+                    await ws.close()
+                await client.close()
     finally:
-        for ws in a.sockets:
-            await ws.close()
-        await client.close()
-        await service.close()
-        await store.close()
         await discord.close()
 
 

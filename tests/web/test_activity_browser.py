@@ -24,19 +24,19 @@ from typing import Any
 import aiohttp
 import pytest
 from discord_client import PROXY, DiscordClient
+from web_stack import CHROMIUM, chromium, table_service
 
 from bot.service import Seat, TableService
 from bot.web.activity import ActivityConfig
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 from games.registry import GAMES
-from storage import ChannelLocation, open_store
+from storage import ChannelLocation
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
 from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 playwright = pytest.importorskip("playwright.async_api")
-CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Debian chromium")
 
 MOBILE = (390, 700)
@@ -75,30 +75,25 @@ async def club(tmp_path: Path) -> AsyncIterator[Club]:
     channel = discord.add_text_channel(guild, "cards")
     players = [discord.add_user(n.lower(), global_name=n) for n in NAMES]
     outsider = discord.add_user("eve")
-    store = await open_store(f"sqlite:///{tmp_path / 'a.db'}")
-    service = TableService(store)
-    await service.start()
-    activity = ActivityConfig(discord.application_id, discord.activities.client_secret,
-                              discord.token, discord.api_base, recheck=0.5)
-    server = WebServer(service, WebConfig(secret=b"a" * 32), port=0, activity=activity)
-    await server.start()
     try:
-        yield Club(discord, service, server, channel, players, outsider)
+        async with table_service(tmp_path / "a.db") as service:
+            activity = ActivityConfig(discord.application_id, discord.activities.client_secret,
+                                      discord.token, discord.api_base, recheck=0.5)
+            server = WebServer(service, WebConfig(secret=b"a" * 32), port=0,
+                               activity=activity)
+            await server.start()
+            try:
+                yield Club(discord, service, server, channel, players, outsider)
+            finally:
+                await server.stop()
     finally:
-        await server.stop()
-        await service.close()
-        await store.close()
         await discord.close()
 
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Any]:
-    async with playwright.async_playwright() as p:
-        b = await p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            await b.close()
+    async with chromium() as b:
+        yield b
 
 
 async def _play_one(frame: Any) -> bool:

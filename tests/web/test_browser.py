@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_stack import CHROMIUM, chromium, table_service
 
 from bot.service import Seat, TableService
 from bot.web import links
@@ -22,10 +23,9 @@ from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 from bot.words.cards import card_text
 from games.registry import GAMES
-from storage import TerminalLocation, open_store
+from storage import TerminalLocation
 
 playwright = pytest.importorskip("playwright.async_api")
-CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Debian chromium")
 
 HUMAN = 1
@@ -56,28 +56,20 @@ class Table:
 
 @pytest.fixture
 async def tables(tmp_path: Path) -> AsyncIterator[Table]:
-    store = await open_store(f"sqlite:///{tmp_path / 'b.db'}")
-    service = TableService(store)
-    await service.start()
-    config = WebConfig(secret=b"b" * 32)
-    server = WebServer(service, config, port=0)
-    await server.start()
-    try:
-        yield Table(service, server, config.secret)
-    finally:
-        await server.stop()
-        await service.close()
-        await store.close()
+    async with table_service(tmp_path / "b.db") as service:
+        config = WebConfig(secret=b"b" * 32)
+        server = WebServer(service, config, port=0)
+        await server.start()
+        try:
+            yield Table(service, server, config.secret)
+        finally:
+            await server.stop()
 
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Any]:
-    async with playwright.async_playwright() as p:
-        b = await p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            await b.close()
+    async with chromium() as b:
+        yield b
 
 
 async def _step(page: Any) -> bool:
