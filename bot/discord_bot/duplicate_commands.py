@@ -35,7 +35,7 @@ import json
 import logging
 import zipfile
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
@@ -122,6 +122,18 @@ def event_line(event: DuplicateEvent, t: Translator) -> str:
     return text.format(number=event.id, name=safe_name(event.name),
                        game=GAMES[event.game].title, boards=t.number(event.boards),
                        closes=stamp(event.closes_at))
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+EVENT_HELP: Final = pgettext_noop("command description",
+                                  "The event's number (default: the open one)")
+EVENT_NAME: Final = pgettext_noop("command name", "event")
+
+
+def event_option(command: _F) -> _F:
+    """Name and describe a command's optional ``event`` option (an event's number, the open
+    event by default) the one way every ``/duplicate`` command does."""
+    return app_commands.rename(event=EVENT_NAME)(app_commands.describe(event=EVENT_HELP)(command))
 
 
 class DuplicateCog(LeagueLookups, commands.Cog, name="ClubDuplicate"):
@@ -269,9 +281,7 @@ class DuplicateCog(LeagueLookups, commands.Cog, name="ClubDuplicate"):
     @duplicate.command(name=pgettext_noop("command name", "status"),
                        description=pgettext_noop("command description",
                                                  "How far a duplicate event is"))
-    @app_commands.describe(event=pgettext_noop("command description",
-                                               "The event's number (default: the open one)"))
-    @app_commands.rename(event=pgettext_noop("command name", "event"))
+    @event_option
     async def status(self, interaction: discord.Interaction[Any],
                      event: int | None = None) -> None:
         async def work(t: Translator) -> Reply:
@@ -291,11 +301,10 @@ class DuplicateCog(LeagueLookups, commands.Cog, name="ClubDuplicate"):
     @duplicate.command(name=pgettext_noop("command name", "enter"),
                        description=pgettext_noop("command description",
                                                  "Enter a duplicate event, alone or as a pair"))
-    @app_commands.describe(event=pgettext_noop("command description",
-                                               "The event's number (default: the open one)"),
+    @app_commands.describe(event=EVENT_HELP,
                            partner=pgettext_noop("command description",
                                                  "Your partner (they confirm)"))
-    @app_commands.rename(event=pgettext_noop("command name", "event"),
+    @app_commands.rename(event=EVENT_NAME,
                          partner=pgettext_noop("command name", "partner"))
     async def enter(self, interaction: discord.Interaction[Any], event: int | None = None,
                     partner: discord.User | None = None) -> None:
@@ -319,9 +328,7 @@ class DuplicateCog(LeagueLookups, commands.Cog, name="ClubDuplicate"):
     @duplicate.command(name=pgettext_noop("command name", "confirm"),
                        description=pgettext_noop("command description",
                                                  "Confirm the pair your partner entered"))
-    @app_commands.describe(event=pgettext_noop("command description",
-                                               "The event's number (default: the open one)"))
-    @app_commands.rename(event=pgettext_noop("command name", "event"))
+    @event_option
     async def confirm(self, interaction: discord.Interaction[Any],
                       event: int | None = None) -> None:
         async def work(t: Translator) -> Reply:
@@ -335,14 +342,13 @@ class DuplicateCog(LeagueLookups, commands.Cog, name="ClubDuplicate"):
     @duplicate.command(name=pgettext_noop("command name", "play"),
                        description=pgettext_noop("command description",
                                                  "Play your next board of a duplicate event"))
-    @app_commands.describe(event=pgettext_noop("command description",
-                                               "The event's number (default: the open one)"),
+    @app_commands.describe(event=EVENT_HELP,
                            against=pgettext_noop("command description",
                                                  "A member of another pair to meet at one "
                                                  "table (they ask you back)"),
                            board=pgettext_noop("command description",
                                                "The board to play (default: your next one)"))
-    @app_commands.rename(event=pgettext_noop("command name", "event"),
+    @app_commands.rename(event=EVENT_NAME,
                          against=pgettext_noop("command name", "against"),
                          board=pgettext_noop("command name", "board"))
     async def play(self, interaction: discord.Interaction[Any], event: int | None = None,
@@ -427,9 +433,7 @@ class DuplicateCog(LeagueLookups, commands.Cog, name="ClubDuplicate"):
     @duplicate.command(name=pgettext_noop("command name", "close"),
                        description=pgettext_noop("command description",
                                                  "Close a duplicate event now (Manage Server)"))
-    @app_commands.describe(event=pgettext_noop("command description",
-                                               "The event's number (default: the open one)"))
-    @app_commands.rename(event=pgettext_noop("command name", "event"))
+    @event_option
     async def close(self, interaction: discord.Interaction[Any],
                     event: int | None = None) -> None:
         async def work(t: Translator) -> Reply:
