@@ -155,17 +155,19 @@ async def alice_at_turup(fake_discord: Harness, tmp_path: Path, turn_timeout: in
 
 
 async def alice_before_ai_turns(app: App, clock: FakeClock, alice: SimulatedUser,
-                                table_id: int, seat: int, dm: StoredMessage,
-                                rng: random.Random, *, rounds: int = 3) -> None:
-    """Play alice's turns (a random legal choice on her DM ``dm``) until one after which she
-    is not to act: the next moves are the AI players'. Fails after ``rounds`` of her turns."""
+                                table_id: int, seat: int, rng: random.Random, *,
+                                rounds: int = 3) -> StoredMessage:
+    """Play alice's turns (a random legal choice on her DM with her hand, which is returned)
+    until one after which she is not to act: the next moves are the AI players'. Fails after
+    ``rounds`` of her turns."""
+    dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     for _ in range(rounds):
         await advance_until_turn(app, clock, table_id, seat)
         await take_turn(alice, await live_panel(app, dm.id, table_id), rng)
         await app.service.settle()
         await app.harness.settle()
         if seat not in app.service.info(table_id).to_act:
-            return
+            return dm
     raise AssertionError(f"no AI turn after alice's in {rounds} rounds")
 
 

@@ -50,10 +50,9 @@ async def test_controls_arrive_within_seconds_of_discord_answering_again_after_4
     retries of one request sleep 1, 3, 5, 7 s on an outdated drawing: each delivery
     attempt is bounded and the next one draws the newest state), with one warning."""
     app, clock, alice, table_id, seat = await alice_at_turup(fake_discord, tmp_path, 3600)
-    dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(3)
     server = fake_discord.server
-    await alice_before_ai_turns(app, clock, alice, table_id, seat, dm, rng)
+    dm = await alice_before_ai_turns(app, clock, alice, table_id, seat, rng)
 
     def on_dm(r: Any) -> bool:
         return int(r.params["message_id"]) == dm.id

@@ -163,10 +163,9 @@ async def test_a_request_timeout_from_a_rest_proxy_is_retried(fake_discord: Harn
     """A REST proxy in front of Discord (``TRICKTABLE_DISCORD_API``) answers 408 when
     Discord is slow: the DM edit is tried again, and the player gets her controls."""
     app, clock, alice, table_id, seat = await alice_at_turup(fake_discord, tmp_path, 3600)
-    dm = await alice.wait_for_dm(lambda m: "Your hand" in m.content)
     rng = random.Random(5)
     server = fake_discord.server
-    await alice_before_ai_turns(app, clock, alice, table_id, seat, dm, rng)
+    dm = await alice_before_ai_turns(app, clock, alice, table_id, seat, rng)
 
     def on_dm(r: RecordedRequest) -> bool:
         return int(r.params["message_id"]) == dm.id
