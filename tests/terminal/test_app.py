@@ -378,6 +378,10 @@ async def test_the_side_log_shows_its_newest_line(game: str, tmp_path: Path) -> 
             model = app.model
             assert model is not None
             newest = [x for kind, x in model.log if kind not in ("play", "trick")][-1]
+            for _ in range(50):  # the panel scrolls to its end after the next refresh
+                if flat(newest) in side_text(app):
+                    break
+                await pilot.pause(0.05)
             assert flat(newest) in side_text(app), (newest, screen_text(app))
             await take_turn(pilot, app)
 
