@@ -11,11 +11,11 @@
 4. builds the Discord adapter (``docs/discord-adapter.md``): the table hub (presenters and
    seat panels per table, the event pump), the click handler behind the component router
    (every dynamic item registered once; clicks for another process's tables are
-   forwarded, ``bot.discord_bot.forwarded``), the command cogs; and recovers every
+   forwarded, ``bot.discord_bot.tables.forwarded``), the command cogs; and recovers every
    unfinished table of this process's guilds: each continues from its last accepted
    action and its old messages' buttons keep working; then applies the clicks other
    processes forwarded to it (``bot.cluster``);
-5. adds the club feature (``bot.discord_bot.club.setup``: ratings, stats, leagues).
+5. adds the club feature (``bot.discord_bot.club.cogs.setup``: ratings, stats, leagues).
 
 Before step 4 it learns the slash commands' ids from Discord, so that sentences mention
 commands (``bot.discord_bot.command_ids``: ``</league join:123>``, shown in each client's
@@ -34,8 +34,8 @@ from discord.ext import commands
 
 from bot.cluster import ClusterNode
 from bot.discord_bot.command_ids import CommandTree
-from bot.discord_bot.delivery import single_tries
 from bot.discord_bot.sharding import join_cluster, plan_shards, use_discord_api
+from bot.discord_bot.tables.delivery import single_tries
 from bot.i18n.commands import drop_mentions, use_mentions
 from bot.logs import RedactToken, configure_logging
 from bot.service import Clock, RatingsHook, TableService
@@ -43,8 +43,8 @@ from bot.settings import Settings
 from storage import Store, open_store
 
 if TYPE_CHECKING:
-    from bot.discord_bot.hub import TableHub
     from bot.discord_bot.languages import Languages
+    from bot.discord_bot.table_hub import TableHub
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         self.languages: Languages | None = None
         """Who reads which language (``bot.discord_bot.languages``), once set up."""
         self.hub: TableHub | None = None
-        """The Discord adapter's tables (``bot.discord_bot.hub``), once set up."""
+        """The Discord adapter's tables (``bot.discord_bot.table_hub``), once set up."""
         self.sync_only = sync_only
         """Set up the commands but recover and run no table (``tricktable sync``)."""
         self.node: ClusterNode | None = None
@@ -87,18 +87,18 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         use_discord_api(settings)
 
     async def setup_hook(self) -> None:
-        from bot.discord_bot import club
-        from bot.discord_bot.admin import AdminCog
-        from bot.discord_bot.clicks import TableClicks
-        from bot.discord_bot.forwarded import ShardedClicks
-        from bot.discord_bot.hub import TableHub
+        from bot.discord_bot.club import cogs as club
+        from bot.discord_bot.club.admin import AdminCog
         from bot.discord_bot.languages import CommandTexts, LanguageCog, Languages
-        from bot.discord_bot.options_panel import OPTIONS_ITEMS, OptionsSource, bind_options
-        from bot.discord_bot.preferences import PreferencesCog
-        from bot.discord_bot.review import REVIEW_ITEMS, ReviewSource, bind_reviews
         from bot.discord_bot.router import DYNAMIC_ITEMS, bind
-        from bot.discord_bot.signals import SIGNAL_ITEMS
-        from bot.discord_bot.table_commands import TableCommands
+        from bot.discord_bot.table_hub import TableHub
+        from bot.discord_bot.tables.card_select import SIGNAL_ITEMS
+        from bot.discord_bot.tables.clicks import TableClicks
+        from bot.discord_bot.tables.forwarded import ShardedClicks
+        from bot.discord_bot.tables.options_panel import OPTIONS_ITEMS, OptionsSource, bind_options
+        from bot.discord_bot.tables.preferences import PreferencesCog
+        from bot.discord_bot.tables.review import REVIEW_ITEMS, ReviewSource, bind_reviews
+        from bot.discord_bot.tables.table_commands import TableCommands
         from bot.ratings import MatchResultsHook
 
         if self._given_store is None:

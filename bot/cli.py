@@ -142,7 +142,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         log.error("tricktable run: %s", exc)
         return 2
     if web is not None:  # TRICKTABLE_WEB_PORT: the web table on the bot's table service
-        from bot.discord_bot.web_lobby import bind_web
+        from bot.discord_bot.tables.web_lobby import bind_web
         from bot.web.activity import ActivityConfig
 
         token = settings.token  # checked above

@@ -2,7 +2,7 @@
 to show: one line of visible characters, and literal in Discord's markdown.
 
 Pure string code (no discord import), so every layer shares the one implementation: the
-Discord adapter (:mod:`bot.discord_bot.safe` re-exports :func:`safe_name`), the league
+Discord adapter (:mod:`bot.discord_bot.drawing.safe` re-exports :func:`safe_name`), the league
 texts (:mod:`bot.leagues`) and the pictures (:func:`bot.render.theme.fit_text` draws
 :func:`clean_text`'s output only).
 
@@ -22,7 +22,7 @@ texts (:mod:`bot.leagues`) and the pictures (:func:`bot.render.theme.fit_text` d
 * :func:`safe_name` — both: the text for a Discord message, shown literally, pinging
   nobody. It may be empty (a name of invisible characters only): the callers that show a
   *name* put the person or team's id-based name in its place (a ``<@id>`` mention in a
-  message, ``Seat n`` in a picture), see :func:`bot.discord_bot.texts.display_name`.
+  message, ``Seat n`` in a picture), see :func:`bot.discord_bot.drawing.texts.display_name`.
 """
 
 from __future__ import annotations

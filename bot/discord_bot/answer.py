@@ -30,7 +30,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.discord_bot.club_texts import ScoresheetError
+from bot.discord_bot.club.club_texts import ScoresheetError
 from bot.i18n import N_, Translator
 from bot.i18n.said import Said, SaidError
 from bot.leagues.service import LeagueError

@@ -15,7 +15,7 @@ kind   component                                ``arg``
 ``h``  **My hand** / Refresh / Back             empty
 ``b``  **I'm back**                             empty
 ``x``  confirm **abandon**                      empty
-``w``  **Open table** (the Activity)            empty (``bot.discord_bot.web_table``)
+``w``  **Open table** (the Activity)            empty (``bot.discord_bot.tables.web_table``)
 =====  =======================================  ========================================
 
 ``version`` is the table version a choice was offered at (0 where it does not matter):

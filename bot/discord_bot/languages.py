@@ -36,7 +36,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, UserError, answer
-from bot.discord_bot.safe import safe_name
+from bot.discord_bot.drawing.safe import safe_name
 from bot.i18n import (
     COMMAND_DESCRIPTION,
     COMMAND_NAME,

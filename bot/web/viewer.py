@@ -14,7 +14,7 @@ The promises (``docs/web.md``):
   Discord click: the same checks, the same refusals (a :class:`RefusedFrame` in the
   viewer's words), stored before they are announced.
 * **The lobby.** With ``config.lobby`` (the bot's Discord rights, bound by
-  :func:`bot.discord_bot.web_lobby.bind_web`), every viewer's lobby frame offers what they
+  :func:`bot.discord_bot.tables.web_lobby.bind_web`), every viewer's lobby frame offers what they
   may do — **Join** (not seated, a seat free), **Add AI: rules** (a seat free), **Start**
   (every seat taken, and they opened the table or have Manage Server in its channel) —
   and a ``lobby_act`` frame does it through the table service, checked again like a

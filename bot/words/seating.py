@@ -35,7 +35,7 @@ def join_names(names: Sequence[str], t: Translator | None = None) -> str:
 
 def seat_label(seat: int, t: Translator | None = None) -> str:
     """A seat without a name: ``Seat 2`` (records; a member whose name has nothing visible
-    left once cleaned, :func:`bot.discord_bot.texts.plain_name`)."""
+    left once cleaned, :func:`bot.discord_bot.drawing.texts.plain_name`)."""
     return or_english(t).gettext("Seat {n}").format(n=seat)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from fakediscord import Harness
 
 from bot.app import TricktableBot, create_bot
-from bot.discord_bot.hub import TableHub
+from bot.discord_bot.table_hub import TableHub
 from bot.service import Clock, TableService
 from bot.settings import Settings
 from storage import Store

@@ -20,7 +20,7 @@ from fakediscord.models import StoredMessage
 from test_club_support import MONDAY, ClubApp, start_club, stop_club, store_match
 
 from bot.discord_bot import answer
-from bot.discord_bot.leaderboard import HISTORY_ID, HistoryQuery
+from bot.discord_bot.club.leaderboard import HISTORY_ID, HistoryQuery
 from bot.ratings import rate_match
 from bot.stats import MAX_HISTORY_PAGE, history_page
 from storage import Store

@@ -1,4 +1,4 @@
-"""Shared setup of the club command tests: a bot with the club cogs (``bot.discord_bot.club
+"""Shared setup of the club command tests: a bot with the club cogs (``bot.discord_bot.club.cogs
 .setup``) on a store in a temporary SQLite file, a table service on a fake clock, logged in
 to the fake Discord. (The core engineer's ``tests/bot/app_fixture.py`` builds the whole
 app; these tests need only the club part, wired exactly as ``bot.app`` wires it.)
@@ -15,7 +15,7 @@ from typing import Any
 from discord.ext import commands
 from fakediscord import Harness, bot_options
 
-from bot.discord_bot import club
+from bot.discord_bot.club import cogs as club
 from bot.discord_bot.languages import Languages
 from bot.ratings import MatchResultsHook
 from bot.service import FakeClock, TableService

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.discord_bot.club_texts import ScoresheetError, pages_of, parse_scoresheet
+from bot.discord_bot.club.club_texts import ScoresheetError, pages_of, parse_scoresheet
 from games.records import FORMAT, replay
 
 

@@ -1,18 +1,18 @@
-"""The promises of :class:`bot.discord_bot.delivery.LiveMessage` that no Discord timing
+"""The promises of :class:`bot.discord_bot.tables.delivery.LiveMessage` that no Discord timing
 shows reliably: a request under way is never cancelled (discord.py's rate-limit buckets
 are settled after the answer: a cancelled request can leave its channel's next edits
 waiting), a drawing an answer showed while the worker's own edit was under way is
 checked after that edit (which of the two Discord applied last is unknown), and when
 Discord holds the bot back the panel of the seat to act gets in first at the process's
-gate (:mod:`bot.discord_bot.gate`). End-to-end guards: ``tests/bot/test_discord_turns.py``
+gate (:mod:`bot.discord_bot.tables.gate`). End-to-end guards: ``tests/bot/test_discord_turns.py``
 and the 429/502 test of ``tests/bot/test_discord_adapter.py``."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.discord_bot.delivery import Drawn, LiveMessage
-from bot.discord_bot.gate import LATER, TABLE, TO_ACT, Gate
+from bot.discord_bot.tables.delivery import Drawn, LiveMessage
+from bot.discord_bot.tables.gate import LATER, TABLE, TO_ACT, Gate
 
 
 class Message:

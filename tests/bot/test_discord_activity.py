@@ -1,4 +1,4 @@
-"""**Open table** and ``/table open`` (bot/discord_bot/web_table.py) through the fake
+"""**Open table** and ``/table open`` (bot/discord_bot/tables/web_table.py) through the fake
 Discord: the launch-Activity answer (type 12) puts the player in the channel's instance;
 where Discord refuses (50231: the application has no Activities) the player gets the
 private **Open in browser** link of the web table, signed for their seat or the public
@@ -13,7 +13,7 @@ from typing import Any
 from app_fixture import App, start_app
 from fakediscord import Harness, StoredMessage
 
-from bot.discord_bot.web_lobby import bind_web
+from bot.discord_bot.tables.web_lobby import bind_web
 from bot.web import links
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig

@@ -268,7 +268,7 @@ async def test_table_commands_refuse_a_forged_number(
 def test_settings_text_shows_any_stored_number(pace: float) -> None:
     """A value stored by older code past today's ranges still shows: ``/settings`` keeps
     working to put it right."""
-    from bot.discord_bot.admin import settings_text
+    from bot.discord_bot.club.admin import settings_text
     from bot.i18n import translator
     from storage import GuildSettings
 

@@ -10,10 +10,10 @@ import discord
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.discord_bot.options_panel import kind_of
-from bot.discord_bot.panel import SeatState, TableFacts, draw_panel
-from bot.discord_bot.safe import ZERO_WIDTH_SPACE, pings, safe_name
-from bot.discord_bot.signals import bid_worth, preferred, signal_words
+from bot.discord_bot.drawing.safe import ZERO_WIDTH_SPACE, pings, safe_name
+from bot.discord_bot.tables.card_select import bid_worth, preferred, signal_words
+from bot.discord_bot.tables.hand_panel import SeatState, TableFacts, draw_panel
+from bot.discord_bot.tables.options_panel import kind_of
 from bot.i18n import translator
 from bot.service import Seat
 from games.actions import Action

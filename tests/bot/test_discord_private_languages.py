@@ -31,11 +31,11 @@ from fakediscord import payloads as P
 from fakediscord.models import StoredMessage
 
 import bot.discord_bot.languages as languages_module
-import bot.discord_bot.single_panel as single_panel_module
+import bot.discord_bot.tables.single_panel as single_panel_module
 from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest, Ownership
 from bot.discord_bot.answer import STALE
-from bot.discord_bot.clicks import NO_SEAT
-from bot.discord_bot.forwarded import ShardedClicks
+from bot.discord_bot.tables.clicks import NO_SEAT
+from bot.discord_bot.tables.forwarded import ShardedClicks
 from bot.i18n import N_, Translator, translator
 from bot.service import LobbyError, RuleRefusal
 from games.errors import IllegalAction

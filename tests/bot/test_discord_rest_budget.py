@@ -37,7 +37,7 @@ from fakediscord.models import RecordedRequest, StoredMessage
 from fakediscord.payloads import MESSAGE_COMPONENT
 
 from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest, Ownership
-from bot.discord_bot.forwarded import ShardedClicks
+from bot.discord_bot.tables.forwarded import ShardedClicks
 from bot.service import FakeClock, NoSuchTable
 from bot.words.cards import hand_lines
 

@@ -30,7 +30,7 @@ from discord_helpers import (
 )
 from fakediscord import Harness
 
-from bot.discord_bot.panel import SeatState
+from bot.discord_bot.tables.hand_panel import SeatState
 from bot.service import FakeClock, Seat, TableEvent
 from bot.service.events import MIN_BOUND, RESYNC
 from storage import TerminalLocation

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.discord_bot.table_words import refusal_sentence
-from bot.discord_bot.texts import score_line
+from bot.discord_bot.drawing.texts import score_line
+from bot.discord_bot.tables.table_words import refusal_sentence
 from bot.i18n import translator
 from bot.service import RuleRefusal, TableInfo
 from games.actions import Action

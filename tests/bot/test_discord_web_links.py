@@ -27,8 +27,8 @@ from fakediscord import Harness
 from fakediscord.models import StoredMessage
 from webtable import Clock, my_turn, of_type, read
 
-from bot.discord_bot.web_lobby import bind_web
-from bot.discord_bot.web_table import MAX_URL, link_button
+from bot.discord_bot.tables.web_lobby import bind_web
+from bot.discord_bot.tables.web_table import MAX_URL, link_button
 from bot.web import links
 from bot.web.presence import Presence
 from bot.web.server import WebServer, create_app

@@ -25,7 +25,7 @@ from fakediscord import (
 )
 from test_club_support import ClubApp, start_club, stop_club
 
-from bot.discord_bot.club_texts import (
+from bot.discord_bot.club.club_texts import (
     SHEET_MAX_BYTES,
     ReportSheet,
     ScoresheetError,

@@ -18,10 +18,10 @@ from fakediscord.models import StoredMessage
 from hypothesis import given
 from hypothesis import strategies as st
 
-import bot.discord_bot.presenter as presenter_module
-from bot.discord_bot.club_texts import leaderboard_lines
-from bot.discord_bot.safe import ZERO_WIDTH_SPACE, safe_name
-from bot.discord_bot.texts import display_name, plain_name
+import bot.discord_bot.tables.presenter as presenter_module
+from bot.discord_bot.club.club_texts import leaderboard_lines
+from bot.discord_bot.drawing.safe import ZERO_WIDTH_SPACE, safe_name
+from bot.discord_bot.drawing.texts import display_name, plain_name
 from bot.i18n import translator
 from bot.ratings import Leaderboard, LeaderboardRow
 from bot.render import render_table
@@ -139,7 +139,7 @@ async def test_a_picture_that_fails_never_holds_back_the_table_message(
     monkeypatch.setattr(presenter_module, "table_picture", broken)
     app = await start_app(fake_discord, tmp_path, guild_settings={"images": True})
     alice = fake_discord.user("alice")
-    caplog.set_level(logging.WARNING, logger="bot.discord_bot.presenter")
+    caplog.set_level(logging.WARNING, logger="bot.discord_bot.tables.presenter")
     table_id, public = await open_table(app, alice, "turup", ais=3)
     await app.service.settle()
     shown = await fake_discord.wait_until(
@@ -153,7 +153,7 @@ async def test_a_picture_that_fails_never_holds_back_the_table_message(
         await fake_discord.settle()
         if seat in app.service.info(table_id).to_act:
             await take_turn(alice, await my_hand(alice, public, table_id), rng)
-    warnings = [r for r in caplog.records if r.name == "bot.discord_bot.presenter"
+    warnings = [r for r in caplog.records if r.name == "bot.discord_bot.tables.presenter"
                 and "picture" in r.getMessage()]
     assert len(warnings) == 1 and warnings[0].levelno == logging.WARNING
 

@@ -1,5 +1,5 @@
 """Security review L1, the leftover: the leader's signal select (``tt:g:…:lead``,
-:mod:`bot.discord_bot.signals`) passes the same server check as every other table
+:mod:`bot.discord_bot.tables.card_select`) passes the same server check as every other table
 component (:func:`bot.discord_bot.router.admitted`).
 
 A player seated at a table of this server who is also a member of another server forges,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_bot.club_texts import league_summary
+from bot.discord_bot.club.club_texts import league_summary
 from bot.i18n import SOURCE_LANGUAGE, SUPPORTED, translator
 from bot.i18n.catalogs import read_catalog, source_checkout
 from bot.leagues.service import create_league, league_view

@@ -244,7 +244,7 @@ async def test_gallery_screenshots(club: Club, browser: Any) -> None:
 
 @dataclass
 class HostRights:
-    """Lobby rights as the bot binds them (bot/discord_bot/web_lobby.py, tested against
+    """Lobby rights as the bot binds them (bot/discord_bot/tables/web_lobby.py, tested against
     the fake Discord in tests/bot/test_discord_web_links.py), here without a bot: the
     host may start, nobody else."""
 

@@ -24,7 +24,7 @@ from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, answer
 from bot.discord_bot.languages import Languages
-from bot.discord_bot.panel import SeatState
+from bot.discord_bot.tables.hand_panel import SeatState
 from bot.i18n import pgettext_noop
 from bot.service import ServiceError, TableService
 from games.actions import Action

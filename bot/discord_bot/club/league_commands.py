@@ -19,11 +19,11 @@ and defaults to the only league that is not closed in this channel, else on the 
   ``/league list``.
 * ``/league report fixture [result] [sheet] [first_dealer]`` — a match played at a
   physical table, as score-only deals in the scoresheet form of
-  :mod:`bot.discord_bot.club_texts` (``20-16 22-14``, or JSON), or a match played
+  :mod:`bot.discord_bot.club.club_texts` (``20-16 22-14``, or JSON), or a match played
   elsewhere as a full game record (``docs/records.md``). Exactly one of ``result`` (text,
   at most 4,000 characters) and ``sheet`` (a file, :func:`read_sheet`: at most 256 KB,
   refused by its announced size before the download, UTF-8) is given; the text of either
-  takes the same path (:func:`bot.discord_bot.club_texts.read_report`, then
+  takes the same path (:func:`bot.discord_bot.club.club_texts.read_report`, then
   :func:`bot.leagues.reports.report_result` or :func:`~bot.leagues.reports.report_record`).
   The fixture is ``reported`` until the opponents (or an admin) confirm it: ``/league
   confirm fixture``, ``/league reject fixture``, or the Confirm / Reject buttons under the
@@ -48,7 +48,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club_common import (
+from bot.discord_bot.club.club_common import (
     ClubError,
     Reply,
     guild_of,
@@ -56,7 +56,7 @@ from bot.discord_bot.club_common import (
     require_admin,
     update_in_place,
 )
-from bot.discord_bot.club_texts import (
+from bot.discord_bot.club.club_texts import (
     WEEKDAYS,
     clip,
     fixture_line,
@@ -69,16 +69,16 @@ from bot.discord_bot.club_texts import (
     stamp,
     standings_lines,
 )
-from bot.discord_bot.languages import Languages
-from bot.discord_bot.league_lookups import LeagueLookups
-from bot.discord_bot.league_support import (
+from bot.discord_bot.club.league_lookups import LeagueLookups
+from bot.discord_bot.club.league_support import (
     LeagueChoices,
     LeagueReminders,
     league_status,
     report_announcement,
     withdrawal_lines,
 )
-from bot.discord_bot.safe import safe_name
+from bot.discord_bot.drawing.safe import safe_name
+from bot.discord_bot.languages import Languages
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, Option, command, command_name, local_name
 from bot.leagues.reminders import ReminderScheduler
@@ -611,7 +611,7 @@ def paged_embed(title: str, lines: list[str], page: int, t: Translator,
 
 async def read_sheet(sheet: discord.Attachment) -> str:
     """The text of a ``sheet`` file: refused by its announced size before anything is
-    downloaded, then read once and decoded (:func:`bot.discord_bot.club_texts.sheet_text`).
+    downloaded, then read once and decoded (:func:`bot.discord_bot.club.club_texts.sheet_text`).
     Raises :class:`ScoresheetError` or :class:`ClubError` with a message for the user."""
     problem = sheet_size_problem(sheet.size)
     if problem is not None:

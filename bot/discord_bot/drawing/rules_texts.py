@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.discord_bot.texts import clip
+from bot.discord_bot.drawing.texts import clip
 from bot.i18n import Translator
 from bot.words.options import options_text
 from bot.words.rules import rules_pages

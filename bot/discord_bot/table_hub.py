@@ -1,8 +1,8 @@
 """The process-wide part of the Discord adapter: :class:`TableHub`.
 
 It owns, per open table of this process, one
-:class:`~bot.discord_bot.presenter.TablePresenter` (the public message) and, once the
-match has started, one :class:`~bot.discord_bot.panels.SeatPanels` (the players' private
+:class:`~bot.discord_bot.tables.presenter.TablePresenter` (the public message) and, once the
+match has started, one :class:`~bot.discord_bot.tables.seat_panels.SeatPanels` (the players' private
 panels). It reads the service's watcher (public events of every table, in order) and hands
 each event to its table's presenter; ``started`` makes the seat panels, ``deal_started``
 sends the hand DMs.
@@ -31,9 +31,9 @@ from typing import Any
 import discord
 
 from bot.discord_bot.languages import LanguageChange, Languages
-from bot.discord_bot.panel import TableFacts
-from bot.discord_bot.panels import SeatPanels
-from bot.discord_bot.presenter import MATCH_OVER, TABLE_CLOSED, TablePresenter
+from bot.discord_bot.tables.hand_panel import TableFacts
+from bot.discord_bot.tables.presenter import MATCH_OVER, TABLE_CLOSED, TablePresenter
+from bot.discord_bot.tables.seat_panels import SeatPanels
 from bot.service import NoSuchTable, ServiceError, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC, data_of
 from bot.settings import Settings

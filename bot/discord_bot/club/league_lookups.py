@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from bot.discord_bot.club_common import ClubError, guild_of, is_admin
-from bot.discord_bot.club_texts import clip, result_sentence
-from bot.discord_bot.safe import safe_name
+from bot.discord_bot.club.club_common import ClubError, guild_of, is_admin
+from bot.discord_bot.club.club_texts import clip, result_sentence
+from bot.discord_bot.drawing.safe import safe_name
 from bot.i18n import N_, Translator
 from bot.i18n.commands import Command, Option
 from bot.leagues.reports import confirm_report, reject_report
@@ -19,7 +19,7 @@ from storage.models import Fixture, League
 
 
 class LeagueLookups:
-    """Mixed into :class:`bot.discord_bot.league_commands.LeagueCog` (needs ``store``)."""
+    """Mixed into :class:`bot.discord_bot.club.league_commands.LeagueCog` (needs ``store``)."""
 
     store: Store
 

@@ -42,7 +42,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club_common import (
+from bot.discord_bot.club.club_common import (
     ClubError,
     Reply,
     answer,
@@ -50,13 +50,13 @@ from bot.discord_bot.club_common import (
     guild_of,
     require_admin,
 )
-from bot.discord_bot.club_texts import clip, pages_of, stamp
-from bot.discord_bot.duplicate_pictures import hand_record_png
-from bot.discord_bot.duplicate_review import BoardReview, ReviewSource, review_view
-from bot.discord_bot.duplicate_review import bind as bind_reviews
+from bot.discord_bot.club.club_texts import clip, pages_of, stamp
+from bot.discord_bot.club.duplicate_review import BoardReview, ReviewSource, review_view
+from bot.discord_bot.club.duplicate_review import bind as bind_reviews
+from bot.discord_bot.club.league_lookups import LeagueLookups
+from bot.discord_bot.drawing.duplicate_pictures import hand_record_png
+from bot.discord_bot.drawing.safe import NO_PINGS, safe_name
 from bot.discord_bot.languages import Languages
-from bot.discord_bot.league_lookups import LeagueLookups
-from bot.discord_bot.safe import NO_PINGS, safe_name
 from bot.duplicate.service import (
     DuplicateError,
     DuplicateService,

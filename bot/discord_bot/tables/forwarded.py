@@ -4,7 +4,7 @@ Discord delivers every DM interaction to shard 0, whatever the table's guild, so
 process running shard 0 receives the hand-DM clicks of every table.
 
 **The receiving side** (:class:`ShardedClicks`, the router's click handler): a click for a
-table this process holds is handled as always (:class:`~bot.discord_bot.clicks.TableClicks`).
+table this process holds is handled as always (:class:`~bot.discord_bot.tables.clicks.TableClicks`).
 Otherwise the interaction is acknowledged at once (a silent deferral, well within
 Discord's 3 seconds) and handed to the owner through PostgreSQL
 (:meth:`bot.cluster.ForwardingClient.forward`, keyed by the interaction id: handled once).
@@ -21,7 +21,7 @@ the owner applied the request under the table's lock exactly as a local click
 (:class:`bot.cluster.InboxConsumer`) and answers through the interaction's webhook token:
 
 * ``applied`` ``act`` / ``panel``: when the clicked DM is the seat's live DM panel, its
-  one editor (:class:`~bot.discord_bot.panels.SeatPanels`, which draws the newest state
+  one editor (:class:`~bot.discord_bot.tables.seat_panels.SeatPanels`, which draws the newest state
   and never lets an older drawing land after a newer one) redraws it; an older DM message
   clicked (e.g. the last panel of a finished deal) is edited through the token to the
   state of now. A click that ended the clicked DM's deal is answered there with "Deal N
@@ -36,7 +36,7 @@ A card chosen in the card select is a ``panel`` request carrying ``{"pick": acti
 does — the exact legal action (or a card's only variant) is played, under the version
 check (a request delivered twice is refused as stale the second time); several variants
 are offered as buttons on the panel. The leader's signal choice
-(:mod:`bot.discord_bot.signals`) is a ``panel`` request carrying ``{"signal": word or
+(:mod:`bot.discord_bot.tables.card_select`) is a ``panel`` request carrying ``{"signal": word or
 None, "version": v}``: the panel is redrawn with the cards carrying it.
 """
 
@@ -57,17 +57,17 @@ from bot.discord_bot.answer import (
     refuse,
     sentence,
 )
-from bot.discord_bot.clicks import (
+from bot.discord_bot.router import Click
+from bot.discord_bot.table_hub import TableHub
+from bot.discord_bot.tables.clicks import (
     MATCH_OVER_HERE,
     TableClicks,
     deal_over_here,
     resolve_pick,
 )
-from bot.discord_bot.hub import TableHub
-from bot.discord_bot.panel import SeatState, draw_panel
-from bot.discord_bot.panels import SeatPanels
-from bot.discord_bot.router import Click
-from bot.discord_bot.table_words import refusal_sentence, rule_refusal
+from bot.discord_bot.tables.hand_panel import SeatState, draw_panel
+from bot.discord_bot.tables.seat_panels import SeatPanels
+from bot.discord_bot.tables.table_words import refusal_sentence, rule_refusal
 from bot.i18n import N_, Translator, translator
 from bot.i18n.languages import match_language
 from bot.i18n.said import Said

@@ -25,11 +25,11 @@ from typing import Any, Self
 import discord
 
 from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
+from bot.discord_bot.drawing.texts import clip
 from bot.discord_bot.ids import custom_id
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem
-from bot.discord_bot.table_words import seating_of
-from bot.discord_bot.texts import clip
+from bot.discord_bot.tables.table_words import seating_of
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableService
 from bot.service.seats import seats_from_json

@@ -5,7 +5,7 @@ ephemeral panel) that must show the newest state its owner wants. The owner call
 :meth:`LiveMessage.mark` whenever that state changed; one worker task per message then
 
 1. waits for the owner's pacing (``wait_before``: coalescing of a burst of changes),
-2. gets in at the process's gate (:mod:`bot.discord_bot.gate`: when Discord holds the bot
+2. gets in at the process's gate (:mod:`bot.discord_bot.tables.gate`: when Discord holds the bot
    back, the most urgent message goes first — the panel of a seat to act),
 3. draws the wanted state *now* (``draw``: from what the owner keeps; an unchanged drawing
    costs no request),
@@ -59,7 +59,7 @@ from typing import Any, Literal, TypeVar
 import aiohttp
 import discord
 
-from bot.discord_bot.gate import TABLE, Gate, process_gate
+from bot.discord_bot.tables.gate import TABLE, Gate, process_gate
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +169,7 @@ class LiveMessage:
     one, or a replacement of a deleted one); ``on_closed`` is called once on 50007.
     ``urgency`` says where the message waits at the process's :class:`~bot.discord_bot.
     gate.Gate` (``gate``, by default the process's) when Discord holds the bot back
-    (default :data:`~bot.discord_bot.gate.TABLE`); the drawing is made once it is in."""
+    (default :data:`~bot.discord_bot.tables.gate.TABLE`); the drawing is made once it is in."""
 
     def __init__(self, name: str, draw: Callable[[], Awaitable[Drawn | None]], *,
                  message_id: int | None = None,

@@ -1,7 +1,7 @@
 """The table's players and results in players' words, for Discord (:mod:`bot.words`).
 
 Discord renders markdown and mentions, so the names handed to :mod:`bot.words` are
-escaped first (:func:`~bot.discord_bot.safe.safe_name`): a member named
+escaped first (:func:`~bot.discord_bot.drawing.safe.safe_name`): a member named
 ``**Bold** <@1> @everyone`` reads exactly so and pings nobody. An AI seat is named as
 everywhere else (``AI 2 (rules)``). Every message the game posts is built here from the
 engine's data: the deal result and the match result (:mod:`bot.words.results`) and the
@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.discord_bot.safe import safe_name
-from bot.discord_bot.texts import clip, display_names
+from bot.discord_bot.drawing.safe import safe_name
+from bot.discord_bot.drawing.texts import clip, display_names
 from bot.i18n import Translator
 from bot.i18n.commands import command
 from bot.service import RuleRefusal, Seat, TableInfo
@@ -66,7 +66,7 @@ _OUR_WORDS = ("seat", "card", "suit", "action")
 
 def safe_fields(params: Mapping[str, Any]) -> dict[str, Any]:
     """A refusal's fields with every text shown as written (the engine's quotation of
-    someone's input, words) escaped by :func:`~bot.discord_bot.safe.safe_name`, so it can
+    someone's input, words) escaped by :func:`~bot.discord_bot.drawing.safe.safe_name`, so it can
     neither format the message nor ping; nested sentences (``parts``) alike."""
     out: dict[str, Any] = {}
     for key, value in params.items():

@@ -2,7 +2,7 @@
 reminders.
 
 A seat's panels are drawn from the ``state`` events its subscription receives
-(:mod:`bot.discord_bot.panel`); the newest one is kept and is what every redraw shows.
+(:mod:`bot.discord_bot.tables.hand_panel`); the newest one is kept and is what every redraw shows.
 
 * **The DM** of each deal: sent when the deal starts (and recorded in the store, so a
   restarted bot edits that same message), redrawn when the seat's controls change. A
@@ -12,10 +12,10 @@ A seat's panels are drawn from the ``state`` events its subscription receives
 * **An ephemeral panel** (**My hand**) is the seat's live panel while it is the one last
   shown and younger than :data:`PANEL_EDIT_LIFETIME` (its interaction token lives 15
   minutes); otherwise the DM is.
-* Each redraw goes through a :class:`~bot.discord_bot.delivery.LiveMessage`: retried until
+* Each redraw goes through a :class:`~bot.discord_bot.tables.delivery.LiveMessage`: retried until
   it lands or a newer state replaces it, so no lost edit leaves a player without controls.
   When Discord holds the bot back, the live panel of a seat to act goes first
-  (:meth:`SeatPanel.urgency`, :mod:`bot.discord_bot.gate`).
+  (:meth:`SeatPanel.urgency`, :mod:`bot.discord_bot.tables.gate`).
 * **A click being answered** on a seat's panel (:meth:`SeatPanels.answering`) holds that
   seat's redraws until its answer has landed: the answer (the interaction's update of the
   clicked panel) shows the state the click made, so the redraw that state's event asks for
@@ -24,10 +24,10 @@ A seat's panels are drawn from the ``state`` events its subscription receives
   every answer the live panel is checked against the seat's newest state (a state that
   came meanwhile is drawn; no request otherwise). A click on the ephemeral panel keeps
   its live message (edited through the newest click's token), so an edit of it under way
-  is known to it (:meth:`~bot.discord_bot.delivery.LiveMessage.shown_as`).
+  is known to it (:meth:`~bot.discord_bot.tables.delivery.LiveMessage.shown_as`).
 * DMs closed (50007): one notice in the channel, recorded; no more DMs to that seat.
 * With the web table served, every panel carries the player's **Open in browser** link
-  (:mod:`bot.discord_bot.panel`), made anew at each redraw: no request of its own.
+  (:mod:`bot.discord_bot.tables.hand_panel`), made anew at each redraw: no request of its own.
 * The half-time **reminder** is posted at most once per seat and turn deadline, across
   restarts: the deadline is claimed in the store before the reminder is posted.
 """
@@ -45,12 +45,18 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.discord_bot.delivery import Drawn, LiveMessage
-from bot.discord_bot.gate import LATER, TO_ACT
-from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, panel_key
-from bot.discord_bot.preferences import forced_plays
-from bot.discord_bot.presenter import TablePresenter
-from bot.discord_bot.single_panel import PanelSlot
+from bot.discord_bot.tables.delivery import Drawn, LiveMessage
+from bot.discord_bot.tables.gate import LATER, TO_ACT
+from bot.discord_bot.tables.hand_panel import (
+    PanelDrawing,
+    SeatState,
+    TableFacts,
+    draw_panel,
+    panel_key,
+)
+from bot.discord_bot.tables.preferences import forced_plays
+from bot.discord_bot.tables.presenter import TablePresenter
+from bot.discord_bot.tables.single_panel import PanelSlot
 from bot.i18n import Translator
 from bot.service import NoSuchTable, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC, data_of

@@ -7,13 +7,13 @@ here, which runs the request on the table service inside
 message when quick, a deferral then an edit when slow; every refusal private) → the answer
 shows the new panel or public message, and the panel or presenter records what it shows,
 so its own redraw of the same state costs no request. A seat's redraws are held while a
-click on its panel is answered (:meth:`~bot.discord_bot.panels.SeatPanels.answering`):
+click on its panel is answered (:meth:`~bot.discord_bot.tables.seat_panels.SeatPanels.answering`):
 the ``state`` event the click's action publishes would otherwise edit the DM with that
 same state while the answer is under way.
 
 Reads per click: a play reads the seat (``seat_of``) and, after the action, the seat's new
 ``state`` once; the legal actions offered are the seat's newest published state, kept by
-its :class:`~bot.discord_bot.panels.SeatPanels`.
+its :class:`~bot.discord_bot.tables.seat_panels.SeatPanels`.
 """
 
 from __future__ import annotations
@@ -24,12 +24,18 @@ from collections.abc import Awaitable, Callable, Sequence
 import discord
 
 from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
-from bot.discord_bot.hub import TableHub
-from bot.discord_bot.panel import PanelDrawing, SeatState, TableFacts, draw_panel, variants
-from bot.discord_bot.panels import SeatPanels, is_dm_panel
-from bot.discord_bot.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.router import ANOTHER_SERVER, Click, from_another_server
-from bot.discord_bot.table_words import refusal_sentence
+from bot.discord_bot.table_hub import TableHub
+from bot.discord_bot.tables.hand_panel import (
+    PanelDrawing,
+    SeatState,
+    TableFacts,
+    draw_panel,
+    variants,
+)
+from bot.discord_bot.tables.presenter import PublicDrawing, TablePresenter
+from bot.discord_bot.tables.seat_panels import SeatPanels, is_dm_panel
+from bot.discord_bot.tables.table_words import refusal_sentence
 from bot.i18n import N_, Translator
 from bot.i18n.said import Said
 from bot.service import NoSuchTable, RuleRefusal, StaleAction
@@ -52,7 +58,7 @@ MATCH_OVER_HERE = N_("Done: the match is over — the result is in the channel."
 DEAL_OVER_HERE = N_("Deal {deal} is over: the result is in {channel}. Your next hand comes "
                     "in a new message below.")
 """What a deal's DM says once its player's click ended the deal: the next deal has a DM
-of its own (:mod:`bot.discord_bot.panels`), so this one keeps no controls."""
+of its own (:mod:`bot.discord_bot.tables.seat_panels`), so this one keeps no controls."""
 
 
 def deal_over_here(t: Translator, deal: int, channel_id: int) -> str:
@@ -196,7 +202,7 @@ class TableClicks:
     async def signal(self, interaction: Interaction, click: Click, signal: str | None
                      ) -> None:
         """The leader's signal for the next lead: the panel is redrawn in place with each
-        card of its select carrying ``signal`` (:mod:`bot.discord_bot.signals`)."""
+        card of its select carrying ``signal`` (:mod:`bot.discord_bot.tables.card_select`)."""
         async def choose(state: SeatState) -> Action:
             raise _Pick(None, signal)
         await self._play(interaction, click, choose)
@@ -341,7 +347,7 @@ def resolve_pick(legal: Sequence[Action], chosen: Action) -> Action | None:
     """What a card picked in the card select plays: the exact legal action it names (one
     tap), else the card's only variant, else the choice itself (the service refuses it if
     it is not legal); None when the card has several variants to offer as buttons. Local
-    and forwarded clicks (:mod:`bot.discord_bot.forwarded`) resolve picks alike."""
+    and forwarded clicks (:mod:`bot.discord_bot.tables.forwarded`) resolve picks alike."""
     options = variants(legal, chosen)
     if chosen in options:
         return chosen

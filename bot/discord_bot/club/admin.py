@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, UserError, answer
-from bot.discord_bot.hub import TableHub
 from bot.discord_bot.languages import AUTO, Languages, language_choices
 from bot.discord_bot.ranges import in_range
+from bot.discord_bot.table_hub import TableHub
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.messages import language_setting_label, server_language_set
 from bot.setting_ranges import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from bot.discord_bot.safe import clean_text, safe_name
+from bot.discord_bot.drawing.safe import clean_text, safe_name
 from bot.i18n import Translator
 from bot.service import Seat, TableInfo
 from bot.words.cards import card_text, suit_text
@@ -73,7 +73,7 @@ def plain_name(seat: Seat | None, index: int | None, t: Translator) -> str:
 
 def display_name(seat: Seat | None, index: int, t: Translator) -> str:
     """A seat's name for a Discord message: the member's display name cleaned and escaped
-    for markdown and mentions (:func:`~bot.discord_bot.safe.safe_name`), an AI's
+    for markdown and mentions (:func:`~bot.discord_bot.drawing.safe.safe_name`), an AI's
     ``AI n (level)``. A name with nothing visible left is the member's mention (Discord
     shows their name; no message lets it ping anyone it is not meant for)."""
     if seat is None or seat.is_ai:

@@ -18,10 +18,10 @@
 * ``/history [game] [user]`` — the server's matches (or a player's rated matches of one
   game) with their result, newest first, :data:`HISTORY_PER_PAGE` a page
   (:func:`bot.stats.history_page`, offset paging), of the channels the member who runs it
-  may read (:mod:`bot.discord_bot.match_access`: filtered in the query, so pages stay
+  may read (:mod:`bot.discord_bot.club.match_access`: filtered in the query, so pages stay
   full). The answer (:func:`history_reply`) is public, like the other club lists, only
   when every match it shows was played in the channel where it is asked
-  (:func:`~bot.discord_bot.match_access.public_in`); otherwise it is private (ephemeral)
+  (:func:`~bot.discord_bot.club.match_access.public_in`); otherwise it is private (ephemeral)
   to the member who asked, in their language, and so are its pages. A slow answer waits
   privately (and stays private). Under it:
 
@@ -60,7 +60,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club_common import (
+from bot.discord_bot.club.club_common import (
     ClubError,
     Reply,
     answer,
@@ -70,7 +70,7 @@ from bot.discord_bot.club_common import (
     send_error,
     update_in_place,
 )
-from bot.discord_bot.club_texts import (
+from bot.discord_bot.club.club_texts import (
     clip,
     game_title,
     history_footer,
@@ -82,10 +82,10 @@ from bot.discord_bot.club_texts import (
     pages_of,
     stats_lines,
 )
+from bot.discord_bot.club.match_access import public_in, reader_channels
+from bot.discord_bot.drawing.safe import safe_name
 from bot.discord_bot.languages import Languages
-from bot.discord_bot.match_access import public_in, reader_channels
 from bot.discord_bot.ranges import in_range, name_in_range
-from bot.discord_bot.safe import safe_name
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command, local_name
 from bot.ratings import end_rating_season, leaderboard, start_rating_season
@@ -290,7 +290,7 @@ async def history_reply(cog: StatsCog, interaction: discord.Interaction[Any],
     per match, a footer naming the page) and its :func:`history_view`; None when that page
     is empty (no matches at all, or a page past the end).
 
-    Where it goes (:func:`~bot.discord_bot.match_access.public_in`): public, worded in the
+    Where it goes (:func:`~bot.discord_bot.club.match_access.public_in`): public, worded in the
     server's language, only when every match on the page was played in the channel of
     ``interaction``; else ``ephemeral``, in the member's language: the command's answer,
     or a page that may not replace a public list, goes to the member privately as a new

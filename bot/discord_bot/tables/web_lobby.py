@@ -1,9 +1,9 @@
 """Discord's lobby rights for the web table and the Activity (``docs/web.md``, "With the
 bot"): a web viewer may join a free seat and add AI players like anyone clicking the
 lobby, and start the match when they opened the table or have **Manage Server** in the
-table's channel — the rights :meth:`bot.discord_bot.clicks.Clicks.start` checks.
+table's channel — the rights :meth:`bot.discord_bot.tables.clicks.Clicks.start` checks.
 :func:`bind_web` binds the web table to the client: **Open table**
-(:mod:`bot.discord_bot.web_table`), the table message's web line and these rights.
+(:mod:`bot.discord_bot.tables.web_table`), the table message's web line and these rights.
 
 Manage Server is read from the bot's own guild cache (the guild, its roles and the
 channel's overwrites come with the gateway), with the member fetched once
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.clicks import NOT_HOST_START
-from bot.discord_bot.web_table import Links, TableOpener, open_tables
+from bot.discord_bot.tables.clicks import NOT_HOST_START
+from bot.discord_bot.tables.web_table import Links, TableOpener, open_tables
 
 if TYPE_CHECKING:
-    from bot.discord_bot.hub import TableHub
+    from bot.discord_bot.table_hub import TableHub
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from typing import Final
 
 import discord
 
-from bot.discord_bot.texts import clip
+from bot.discord_bot.drawing.texts import clip
 from bot.i18n import N_, translator
 
 log = logging.getLogger(__name__)

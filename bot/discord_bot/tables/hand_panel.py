@@ -10,15 +10,15 @@ Controls: actions naming one card (plays, one-card bids) become select options, 
 per distinct card (identical Arba'a Turub cards once, with their count), one select per
 suit past 25; each option is one exact legal action, so picking a card plays it (a leader's
 signal is chosen beforehand in its own select, bella is announced for the player:
-:mod:`bot.discord_bot.signals`); ``pick`` still offers a card's variants as buttons. Truf's
-multi-card bids are a multi-select. Every other action is a button.
+:mod:`bot.discord_bot.tables.card_select`); ``pick`` still offers a card's variants as
+buttons. Truf's multi-card bids are a multi-select. Every other action is a button.
 
 :func:`panel_key` is what decides whether a shown panel must be redrawn: the controls it
 offers (or that it offers none), not the trick in progress — a seat that is not to act
 keeps its panel until its turn, so other players' cards cost no edit of every DM.
 
 When the process serves the web table, a panel of a match in play also carries the
-player's **Open in browser** link (:func:`bot.discord_bot.web_table.seat_link_button`),
+player's **Open in browser** link (:func:`bot.discord_bot.tables.web_table.seat_link_button`),
 made anew at each drawing. It is not part of :func:`panel_key`: the link rides on the
 redraws the controls ask for and never costs an edit of its own.
 """
@@ -33,7 +33,13 @@ from typing import Any
 
 import discord
 
-from bot.discord_bot.pictures import hand_picture
+from bot.discord_bot.drawing.pictures import hand_picture
+from bot.discord_bot.drawing.texts import (
+    clip,
+    display_names,
+    seat_name,
+    trick_text,
+)
 from bot.discord_bot.router import (
     ActionButton,
     BackButton,
@@ -41,14 +47,8 @@ from bot.discord_bot.router import (
     MultiBidSelect,
     MyHandButton,
 )
-from bot.discord_bot.signals import bid_worth, preferred, signal_select, signal_words
-from bot.discord_bot.texts import (
-    clip,
-    display_names,
-    seat_name,
-    trick_text,
-)
-from bot.discord_bot.web_table import seat_link_button
+from bot.discord_bot.tables.card_select import bid_worth, preferred, signal_select, signal_words
+from bot.discord_bot.tables.web_table import seat_link_button
 from bot.i18n import Translator
 from bot.service import Seat, TableEvent
 from bot.service.events import data_of
@@ -177,7 +177,8 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
                      signal: str | None = None) -> PanelDrawing:
     """The panel of ``seat`` for ``state``, in ``t``'s language (the player's). ``pick``: a
     card chosen whose variants are to be offered as buttons; ``signal``: the leader's
-    chosen signal, carried by every card of the select (:mod:`bot.discord_bot.signals`)."""
+    chosen signal, carried by every card of the select
+    (:mod:`bot.discord_bot.tables.card_select`)."""
     title = GAMES[facts.game].title
     names = display_names(state.seats, t)
     hand = list(state.view.get("hand") or []) if state.view else []

@@ -1,7 +1,7 @@
 """``/table …``, ``/hand`` and ``/rules``: thin slash commands over the table service.
 
 Each command parses and checks its options, calls the service (through
-:class:`~bot.discord_bot.clicks.TableClicks` where a click does the same) and answers
+:class:`~bot.discord_bot.tables.clicks.TableClicks` where a click does the same) and answers
 through :mod:`bot.discord_bot.answer`. The public message itself belongs to the table's
 presenter; ``/table new`` posts it as the command's answer and hands it over.
 """
@@ -17,15 +17,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_bot.answer import Reply, UserError, answer, refuse
-from bot.discord_bot.clicks import NOT_HOST_CLOSE, NOT_HOST_START, TableClicks
-from bot.discord_bot.hub import TableHub
-from bot.discord_bot.presenter import PublicDrawing, TablePresenter
+from bot.discord_bot.drawing.rules_texts import options_embeds, rules_embeds
+from bot.discord_bot.drawing.safe import safe_name
+from bot.discord_bot.drawing.texts import clip, level_name
 from bot.discord_bot.ranges import in_range
 from bot.discord_bot.router import AbandonButton
-from bot.discord_bot.rules_texts import options_embeds, rules_embeds
-from bot.discord_bot.safe import safe_name
-from bot.discord_bot.texts import clip, level_name
-from bot.discord_bot.web_table import NO_WEB, opener_of
+from bot.discord_bot.table_hub import TableHub
+from bot.discord_bot.tables.clicks import NOT_HOST_CLOSE, NOT_HOST_START, TableClicks
+from bot.discord_bot.tables.presenter import PublicDrawing, TablePresenter
+from bot.discord_bot.tables.web_table import NO_WEB, opener_of
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command
 from bot.i18n.said import engine_said
@@ -329,7 +329,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
                                              "channel in your browser"))
     async def table_watch(self, interaction: Interaction) -> None:
         """Anyone in the channel: a **Watch** link of the web table's public view, signed
-        for them (:meth:`~bot.discord_bot.web_table.TableOpener.watch`), privately."""
+        for them (:meth:`~bot.discord_bot.tables.web_table.TableOpener.watch`), privately."""
         t = await self._reader(interaction)
         opener = opener_of(interaction.client)
 

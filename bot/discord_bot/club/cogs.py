@@ -1,17 +1,17 @@
 """The club commands: ``/leaderboard``, ``/stats``, ``/history`` and ``/league …``.
 
 :func:`setup` is what ``bot.app`` calls once the store and the table service are up: it
-adds the two cogs (:class:`bot.discord_bot.leaderboard.StatsCog`,
-:class:`bot.discord_bot.league_commands.LeagueCog`), registers their persistent components
+adds the two cogs (:class:`bot.discord_bot.club.leaderboard.StatsCog`,
+:class:`bot.discord_bot.club.league_commands.LeagueCog`), registers their persistent components
 (dynamic items: leaderboard paging, the history's paging buttons and record menu, a
 report's confirm/reject buttons) and starts the fixture reminders, stopped again in the
 league cog's ``cog_unload``; then the ``/duplicate`` cog
-(:mod:`bot.discord_bot.duplicate_commands`), whose board watcher runs with the reminders.
+(:mod:`bot.discord_bot.club.duplicate_commands`), whose board watcher runs with the reminders.
 
 The commands are a thin layer on the discord-free domain code (``docs/leagues.md``). They
 answer through :mod:`bot.discord_bot.answer` (one defer policy and one error path for
 every interaction of the bot); what both cogs share beyond that is in
-:mod:`bot.discord_bot.club_common` (``ClubError``, the Manage Server check).
+:mod:`bot.discord_bot.club.club_common` (``ClubError``, the Manage Server check).
 """
 
 from __future__ import annotations
@@ -31,15 +31,15 @@ async def setup(bot: commands.Bot, *, store: Store, service: TableService,
     ``service`` gives the clock ("now" for league commands and reminders); the reminder
     task runs until the league cog is removed (``cog_unload``) or the bot closes. With
     ``reminders=False`` the scheduler is built but not run (tests drive its ``tick``)."""
-    from bot.discord_bot.leaderboard import StatsCog
-    from bot.discord_bot.leaderboard import dynamic_items as stats_items
-    from bot.discord_bot.league_commands import LeagueCog
-    from bot.discord_bot.league_commands import dynamic_items as league_items
+    from bot.discord_bot.club.leaderboard import StatsCog
+    from bot.discord_bot.club.leaderboard import dynamic_items as stats_items
+    from bot.discord_bot.club.league_commands import LeagueCog
+    from bot.discord_bot.club.league_commands import dynamic_items as league_items
 
     await bot.add_cog(StatsCog(bot, store, languages))
     await bot.add_cog(LeagueCog(bot, store, service.clock, languages,
                                 run_reminders=reminders, poll_seconds=reminder_poll_seconds))
     bot.add_dynamic_items(*stats_items(), *league_items())
-    from bot.discord_bot import duplicate_commands
+    from bot.discord_bot.club import duplicate_commands
 
     await duplicate_commands.setup(bot, store, service, languages, run=reminders)

@@ -26,6 +26,8 @@ from typing import Any, Self
 import discord
 
 from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
+from bot.discord_bot.drawing.safe import safe_name
+from bot.discord_bot.drawing.texts import clip
 from bot.discord_bot.ids import custom_id
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import (
@@ -34,8 +36,6 @@ from bot.discord_bot.router import (
     SelectItem,
     from_another_server,
 )
-from bot.discord_bot.safe import safe_name
-from bot.discord_bot.texts import clip
 from bot.i18n import N_, Translator
 from bot.i18n.commands import command, option
 from bot.service import NoSuchTable, TableService

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.discord_bot.safe import clean_text, safe_name
+from bot.discord_bot.drawing.safe import clean_text, safe_name
 from bot.i18n import N_, Translator
 from bot.i18n.said import SaidError
 from bot.leagues.service import LeagueView

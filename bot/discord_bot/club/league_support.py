@@ -1,7 +1,7 @@
 """What the ``/league`` cog has besides its commands: the fixture reminders it runs, the
 autocomplete of leagues, fixtures and time zones, and its answer helper (public in the
 server's language, refusals in the member's). Mixed into
-:class:`bot.discord_bot.league_commands.LeagueCog`."""
+:class:`bot.discord_bot.club.league_commands.LeagueCog`."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.club_common import Reply, answer_publicly, is_admin
-from bot.discord_bot.club_texts import (
+from bot.discord_bot.club.club_common import Reply, answer_publicly, is_admin
+from bot.discord_bot.club.club_texts import (
     LEAGUE_STATUS,
     clip,
     fixture_choice_name,
@@ -25,8 +25,8 @@ from bot.discord_bot.club_texts import (
     game_title,
     result_sentence,
 )
+from bot.discord_bot.drawing.safe import clean_text, pings, safe_name
 from bot.discord_bot.languages import Languages
-from bot.discord_bot.safe import clean_text, pings, safe_name
 from bot.i18n import Translator
 from bot.leagues.reminders import ReminderScheduler
 from bot.leagues.service import CLOSED, LeagueView, Withdrawal, league_view

@@ -4,7 +4,7 @@ table picture and the messages of their own (results, notices) in its channel.
 The presenter keeps what it wants shown (the trick log, the closing note) and draws the
 public message from **one snapshot** of the table per redraw (:meth:`TableService.info` and
 the public view, read together without an ``await`` in between). Edits are coalesced by
-its :class:`~bot.discord_bot.delivery.LiveMessage`: a change waits ``edit_delay`` (a burst
+its :class:`~bot.discord_bot.tables.delivery.LiveMessage`: a change waits ``edit_delay`` (a burst
 of AI plays lands in one edit) and two edits are at least ``edit_interval`` seconds apart
 (``ai_edit_interval`` while only AI players are to act); an unchanged drawing costs
 nothing; a failed edit is retried until it lands or a newer drawing replaces it; a deleted
@@ -27,27 +27,9 @@ from typing import Any
 import discord
 
 from bot.discord_bot.answer import Reply
-from bot.discord_bot.delivery import Drawn, LiveMessage
-from bot.discord_bot.languages import Languages
-from bot.discord_bot.options_panel import OptionsButton
-from bot.discord_bot.pictures import table_picture
-from bot.discord_bot.review import review_view
-from bot.discord_bot.router import (
-    AddAIButton,
-    BackButton,
-    JoinButton,
-    LeaveButton,
-    MyHandButton,
-    StartButton,
-)
-from bot.discord_bot.safe import NO_PINGS, pings, safe_name
-from bot.discord_bot.table_words import (
-    deal_result_text,
-    match_result_text,
-    signal_note,
-    worded_view,
-)
-from bot.discord_bot.texts import (
+from bot.discord_bot.drawing.pictures import table_picture
+from bot.discord_bot.drawing.safe import NO_PINGS, pings, safe_name
+from bot.discord_bot.drawing.texts import (
     clip,
     display_names,
     lobby_text,
@@ -56,7 +38,25 @@ from bot.discord_bot.texts import (
     table_text,
     trick_log_entry,
 )
-from bot.discord_bot.web_table import TableOpener, opener_of, web_users
+from bot.discord_bot.languages import Languages
+from bot.discord_bot.router import (
+    AddAIButton,
+    BackButton,
+    JoinButton,
+    LeaveButton,
+    MyHandButton,
+    StartButton,
+)
+from bot.discord_bot.tables.delivery import Drawn, LiveMessage
+from bot.discord_bot.tables.options_panel import OptionsButton
+from bot.discord_bot.tables.review import review_view
+from bot.discord_bot.tables.table_words import (
+    deal_result_text,
+    match_result_text,
+    signal_note,
+    worded_view,
+)
+from bot.discord_bot.tables.web_table import TableOpener, opener_of, web_users
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
 from bot.service.errors import abandon_reason
@@ -262,7 +262,7 @@ class TablePresenter:
 
     def _on_the_web(self, t: Translator) -> str:
         """The line naming who has the table open on the web (a page or the Activity;
-        :func:`~bot.discord_bot.web_table.web_users`), as mentions: no user text, and the
+        :func:`~bot.discord_bot.tables.web_table.web_users`), as mentions: no user text, and the
         public message never pings (``NO_PINGS``); empty when nobody has."""
         users = web_users(self.client, self.table_id)
         if not users:
@@ -395,7 +395,7 @@ class TablePresenter:
              view: Callable[[Translator], discord.ui.View] | None = None) -> None:
         """A message of its own in the table's channel (results, notices), in order,
         worded in the server's language when it is sent; only the users in ``ping`` are
-        notified (:func:`~bot.discord_bot.safe.pings`)."""
+        notified (:func:`~bot.discord_bot.drawing.safe.pings`)."""
         self._spawn(self._post(content, ping, view))
 
     async def _post(self, content: Worded, ping: tuple[int, ...] = (),
@@ -444,7 +444,7 @@ class TablePresenter:
         return plain_name(s, seat, t) if s.is_ai else f"<@{s.user_id}>"
 
     def _deal_result(self, data: DealScoredData, t: Translator) -> str:
-        """The deal result in players' words (:mod:`bot.discord_bot.table_words`)."""
+        """The deal result in players' words (:mod:`bot.discord_bot.tables.table_words`)."""
         info = self.info
         if info is None:
             return t.gettext("**Deal {deal} of table {table} is over.**").format(
@@ -452,7 +452,7 @@ class TablePresenter:
         return deal_result_text(info, data, t)
 
     def _match_result(self, data: MatchOverData, t: Translator) -> str:
-        """The match result in players' words (:mod:`bot.discord_bot.table_words`)."""
+        """The match result in players' words (:mod:`bot.discord_bot.tables.table_words`)."""
         info = self.info
         if info is None:
             return t.gettext("🏁 **The match at table {table} is over.**").format(

@@ -2,7 +2,7 @@
 (``docs/activity.md``).
 
 The process that serves the web table binds it to the client
-(:func:`bot.discord_bot.web_lobby.bind_web`, with the web server's link maker:
+(:func:`bot.discord_bot.tables.web_lobby.bind_web`, with the web server's link maker:
 ``server.link(table, user, role)``, :mod:`bot.web.server`); only then do the table message
 (lobby and play) carry an **Open table** button (:class:`OpenTableButton`, ``custom_id``
 ``tt:w:<table>:0:``) and does ``/table open`` open anything. Both answer with the
@@ -15,7 +15,7 @@ saying why.
 
 The binding also redraws a table's message when the users with the table open on the web
 change (:mod:`bot.web.presence`; :func:`web_users` is what the message names), and
-gives the web viewers Discord's lobby rights (:mod:`bot.discord_bot.web_lobby`).
+gives the web viewers Discord's lobby rights (:mod:`bot.discord_bot.tables.web_lobby`).
 
 The same binding gives the private hand panel (**My hand** and the hand DM) its **Open in
 browser** link (:func:`seat_link_button`: signed for the seat's player and the table,
@@ -33,10 +33,10 @@ from typing import Any, Protocol, Self
 
 import discord
 
+from bot.discord_bot.drawing.texts import clip
 from bot.discord_bot.ids import custom_id
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem, admitted
-from bot.discord_bot.texts import clip
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableService
 from bot.web.links import DEFAULT_TTL, Role
@@ -92,7 +92,7 @@ class Links(Protocol):
 
 
 class OpenerHub(Protocol):
-    """What an opener reads of the table hub (:class:`bot.discord_bot.hub.TableHub`)."""
+    """What an opener reads of the table hub (:class:`bot.discord_bot.table_hub.TableHub`)."""
 
     @property
     def languages(self) -> Languages: ...
@@ -163,7 +163,7 @@ _OPENERS: weakref.WeakKeyDictionary[discord.Client, TableOpener] = (
 
 def open_tables(client: discord.Client, hub: OpenerHub, links: Links) -> TableOpener:
     """Make ``client``'s :class:`TableOpener` (what :func:`opener_of` returns) and answer
-    its **Open table** buttons; :func:`bot.discord_bot.web_lobby.bind_web` calls it."""
+    its **Open table** buttons; :func:`bot.discord_bot.tables.web_lobby.bind_web` calls it."""
     opener = _OPENERS[client] = TableOpener(hub, links)
     client.add_dynamic_items(OpenTableButton)
     return opener

@@ -27,9 +27,9 @@ from typing import Any, Self
 
 import discord
 
+from bot.discord_bot.drawing.texts import clip
 from bot.discord_bot.ids import custom_id
 from bot.discord_bot.router import SelectItem, admitted
-from bot.discord_bot.texts import clip
 from bot.i18n import Translator
 from bot.words.actions import truf_bid_value
 from bot.words.events import signal_text

@@ -1,6 +1,6 @@
 """The most urgent message first when Discord holds the bot back: :class:`Gate`.
 
-Every request of a :class:`~bot.discord_bot.delivery.LiveMessage` (a table message, a DM
+Every request of a :class:`~bot.discord_bot.tables.delivery.LiveMessage` (a table message, a DM
 panel, an ephemeral panel) passes the process's gate: at most :data:`UNDER_WAY` of them
 are under way at once. In normal play a request takes a fraction of a second and the gate
 never fills. It fills when Discord holds the bot's requests — the global limit of 50 REST
