@@ -24,7 +24,13 @@ from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from storage.duplicate import DuplicateBoard, DuplicateEntrant, DuplicateEvent, DuplicatePlay
+from storage.duplicate import (
+    DuplicateBoard,
+    DuplicateEntrant,
+    DuplicateEvent,
+    DuplicateInvitation,
+    DuplicatePlay,
+)
 from storage.models import (
     ActionEntry,
     DealRecord,
@@ -639,6 +645,19 @@ class DuplicateStore(Protocol):
     async def set_duplicate_post_value(self, event_id: int, key: str, value: str) -> None: ...
 
     async def duplicate_post_value(self, event_id: int, key: str) -> str | None: ...
+
+    async def put_duplicate_invitation(self, event_id: int, entrant_id: int, invited_id: int,
+                                       board: int | None) -> DuplicateInvitation:
+        """Store an entrant's meeting invitation, replacing its previous one."""
+        ...
+
+    async def get_duplicate_invitation(self, event_id: int,
+                                       entrant_id: int) -> DuplicateInvitation | None: ...
+
+    async def take_duplicate_invitation(self, event_id: int,
+                                        entrant_id: int) -> DuplicateInvitation | None:
+        """Remove and return an entrant's pending invitation (one caller gets it)."""
+        ...
 
 
 class SecretStore(Protocol):

@@ -1,5 +1,6 @@
 """Duplicate events: their boards, entrants, plays, the AI's reference plays and what the
-close has posted (migration 8). The rules (windows, who may enter, scoring) live above the
+close has posted (migration 8), and the meeting invitations pending between pairs (migration
+11). The rules (windows, who may enter, scoring) live above the
 store (``bot/duplicate``); the store keeps the promises that need the database:
 
 * a board is played once by an entrant: ``(entrant, board)`` is the plays' primary key,
@@ -10,7 +11,9 @@ store (``bot/duplicate``); the store keeps the promises that need the database:
   at once see each other's direction (the least-played direction is taken);
 * a member belongs to at most one entrant of an event (``(event, user)`` primary key);
 * the AI's reference play of a board and direction is stored once (first writer wins);
-* each piece the close posts is claimed once (:meth:`DuplicateMixin.claim_duplicate_post`).
+* each piece the close posts is claimed once (:meth:`DuplicateMixin.claim_duplicate_post`);
+* an entrant has at most one pending meeting invitation per event (a new one replaces it),
+  kept until it is taken or either entrant is removed: a restart keeps it.
 """
 
 from __future__ import annotations
@@ -113,6 +116,19 @@ class DuplicatePlay:
     finished_at: dt.datetime | None
 
 
+@dataclass(frozen=True)
+class DuplicateInvitation:
+    """A pending meeting invitation: entrant ``entrant_id`` asked entrant ``invited_id`` to
+    meet at one table, for ``board`` or (None) the lowest board neither has started. It
+    has no expiry of its own: it lapses with the event's window."""
+
+    event_id: int
+    entrant_id: int
+    invited_id: int
+    board: int | None
+    created_at: dt.datetime
+
+
 def _event(row: Row) -> DuplicateEvent:
     league = row["league_id"]
     return DuplicateEvent(
@@ -137,6 +153,14 @@ def _play(row: Row) -> DuplicatePlay:
         result=None if result is None else codec.decode_object(result),
         started_at=codec.to_datetime(row["started_at"]),
         finished_at=codec.to_optional_datetime(row["finished_at"]))
+
+
+def _invitation(row: Row) -> DuplicateInvitation:
+    board = row["board"]
+    return DuplicateInvitation(
+        event_id=int(row["event_id"]), entrant_id=int(row["entrant_id"]),
+        invited_id=int(row["invited_id"]), board=None if board is None else int(board),
+        created_at=codec.to_datetime(row["created_at"]))
 
 
 def _choice(value: object, allowed: Sequence[str], what: str) -> str:
@@ -294,6 +318,8 @@ class DuplicateMixin(StoreCore):
                 "SELECT 1 AS x FROM duplicate_plays WHERE entrant_id = :id", {"id": entrant_id})
             if played is not None:
                 raise AlreadyPlayed(f"entrant {entrant_id} has started a board")
+            await connection.execute("DELETE FROM duplicate_invitations WHERE entrant_id = :id"
+                                     " OR invited_id = :id", {"id": entrant_id})
             await connection.execute("DELETE FROM duplicate_members WHERE entrant_id = :id",
                                      {"id": entrant_id})
             await connection.execute("DELETE FROM duplicate_entrants WHERE id = :id",
@@ -449,6 +475,49 @@ class DuplicateMixin(StoreCore):
             rows = await connection.fetch(sql + " ORDER BY board, started_at, entrant_id",
                                           params)
         return [_play(r) for r in rows]
+
+    # -- meeting invitations -----------------------------------------------------------
+
+    async def put_duplicate_invitation(self, event_id: int, entrant_id: int, invited_id: int,
+                                       board: int | None) -> DuplicateInvitation:
+        """Store ``entrant_id``'s invitation to ``invited_id`` (``board``: the board named,
+        or None), replacing any invitation ``entrant_id`` made before in the event."""
+        params = {"e": codec.integer(event_id, "event_id"),
+                  "by": codec.integer(entrant_id, "entrant_id"),
+                  "to": codec.integer(invited_id, "invited_id"),
+                  "board": None if board is None else codec.integer(board, "board", minimum=1),
+                  "now": self._now()}
+        async with self._db.write() as connection:
+            row = await connection.fetchrow(
+                """
+                INSERT INTO duplicate_invitations (event_id, entrant_id, invited_id, board,
+                    created_at)
+                VALUES (:e, :by, :to, :board, :now)
+                ON CONFLICT (event_id, entrant_id) DO UPDATE SET invited_id = :to,
+                    board = :board, created_at = :now
+                RETURNING *
+                """, params)
+        assert row is not None
+        return _invitation(row)
+
+    async def get_duplicate_invitation(self, event_id: int,
+                                       entrant_id: int) -> DuplicateInvitation | None:
+        """The invitation ``entrant_id`` has pending in the event, if any."""
+        async with self._db.read() as connection:
+            row = await connection.fetchrow(
+                "SELECT * FROM duplicate_invitations WHERE event_id = :e AND entrant_id = :by",
+                {"e": event_id, "by": entrant_id})
+        return None if row is None else _invitation(row)
+
+    async def take_duplicate_invitation(self, event_id: int,
+                                        entrant_id: int) -> DuplicateInvitation | None:
+        """Remove and return ``entrant_id``'s pending invitation (None when there is none:
+        only one caller takes it)."""
+        async with self._db.write() as connection:
+            row = await connection.fetchrow(
+                "DELETE FROM duplicate_invitations WHERE event_id = :e AND entrant_id = :by"
+                " RETURNING *", {"e": event_id, "by": entrant_id})
+        return None if row is None else _invitation(row)
 
     # -- the AI's reference plays and the close's posts -----------------------------------
 

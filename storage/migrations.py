@@ -507,6 +507,24 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             """,
         ),
     ),
+    Migration(
+        11,
+        "duplicate meeting invitations kept across a restart (storage.duplicate)",
+        (
+            """
+            CREATE TABLE duplicate_invitations (
+                event_id BIGINT NOT NULL REFERENCES duplicate_events (id) ON DELETE CASCADE,
+                entrant_id BIGINT NOT NULL
+                    REFERENCES duplicate_entrants (id) ON DELETE CASCADE,
+                invited_id BIGINT NOT NULL
+                    REFERENCES duplicate_entrants (id) ON DELETE CASCADE,
+                board INTEGER CHECK (board >= 1),
+                created_at ${ts} NOT NULL,
+                PRIMARY KEY (event_id, entrant_id)
+            )${without_rowid}
+            """,
+        ),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

@@ -280,9 +280,9 @@ async def test_lone_entrant_with_ai_partner_and_hand_pictures(fake_discord: Harn
 
 
 async def test_two_pairs_meet_at_one_table(fake_discord: Harness, tmp_path: Path) -> None:
-    """``/duplicate play against:`` — one pair asks, the other asks back, and the four
-    play the board at one table from its two directions; each pair gets the board as its
-    result; refusals are private sentences and change nothing."""
+    """``/duplicate play against:`` — one pair asks, the other asks back (also across a
+    restart), and the four play the board at one table from its two directions; each pair
+    gets the board as its result; refusals are private sentences and change nothing."""
     h = fake_discord
     app = await start_app(h, tmp_path, ai_budget_ms=3)
     mona = h.user("mona", manager=True)
@@ -302,6 +302,7 @@ async def test_two_pairs_meet_at_one_table(fake_discord: Harness, tmp_path: Path
     assert await app.store.list_duplicate_plays(event.id) == []  # nothing dealt yet
     for member in (cy, di):
         assert any("Ann & Bo ask your pair to meet" in m.content for m in member.dms)
+    await app.restart()  # the invitation is stored: Di still accepts it after a restart
     accepted = await di.slash("duplicate", "play", against=bo)
     assert accepted.ephemeral and "Board 2 is dealt" in accepted.content, accepted.content
 

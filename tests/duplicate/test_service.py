@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from pgtest import Schemas, require_postgres
 from table_play import play_humans
 
 from bot.duplicate.records import Tag, board_result
 from bot.duplicate.scoring import score_event
-from bot.duplicate.service import DuplicateError, DuplicateService
+from bot.duplicate.service import DuplicateError, DuplicateService, Invitation, PlayStart
 from bot.service import FakeClock, TableService
 from storage import ChannelLocation, Store, open_store, upgrade
 from storage.models import Location
@@ -49,10 +50,46 @@ class World:
         self.places += 1
         return ChannelLocation(GUILD, 5000 + self.places)
 
+    async def meeting_place(self, board: int, members: Sequence[int]) -> Location:
+        return await self.place(board)
+
 
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     url = f"sqlite:///{tmp_path / 'dup.db'}"
+    await upgrade(url)
+    w = World(url)
+    await w.open()
+    try:
+        yield w
+    finally:
+        await w.shut()
+
+
+@pytest.fixture(scope="module")
+def duplicate_schemas() -> Iterator[Schemas]:
+    require_postgres()
+    run = Schemas("ttdup")
+    try:
+        yield run
+    finally:
+        run.drop_all()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def any_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database on SQLite, then on PostgreSQL (a fresh schema); a sync fixture, so
+    the PostgreSQL check never runs inside an event loop."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'dup.db'}"
+    schemas: Schemas = request.getfixturevalue("duplicate_schemas")
+    return schemas.fresh_url()
+
+
+@pytest.fixture
+async def any_world(any_url: str) -> AsyncIterator[World]:
+    """A world on each backend."""
+    url = any_url
     await upgrade(url)
     w = World(url)
     await w.open()
@@ -234,3 +271,31 @@ async def test_leaderboard_counts_closed_leaderboard_events_in_matchpoints(world
     assert all(r.boards == 1 and r.events == 1 for r in rows)
     assert [r.rank for r in rows] == sorted(r.rank for r in rows)
     assert await w.dup.leaderboard(GUILD, game="turup") == []
+
+
+async def test_pending_entries_and_meeting_invitations_survive_a_restart(any_world: World
+                                                                         ) -> None:
+    """A pair waiting for its partner and a pair's invitation to meet are stored: after a
+    restart the partner confirms, and the other pair accepts the invitation (the board it
+    named) as if nothing had happened."""
+    w = any_world
+    event_id = await make_event(w, boards=3)
+    await w.dup.enter(event_id, GUILD, 100, "Ann", partner=(101, "Bo"))
+    await w.dup.enter(event_id, GUILD, 102, "Cy", partner=(103, "Di"))
+    await w.dup.confirm(event_id, GUILD, 101)
+    await w.shut()
+    await w.open()
+    with pytest.raises(DuplicateError, match="is not confirmed yet"):
+        await w.dup.meet(event_id, GUILD, 100, 102, NAMES, w.meeting_place)
+    assert (await w.dup.confirm(event_id, GUILD, 103)).ready
+    asked = await w.dup.meet(event_id, GUILD, 100, 102, NAMES, w.meeting_place, board=2)
+    assert isinstance(asked, Invitation) and asked.board == 2
+    assert await w.store.list_duplicate_plays(event_id) == []
+    await w.shut()
+    await w.open()
+    accepted = await w.dup.meet(event_id, GUILD, 103, 101, NAMES, w.meeting_place)
+    assert isinstance(accepted, PlayStart) and accepted.board == 2
+    plays = await w.store.list_duplicate_plays(event_id)
+    assert {(p.board, p.table_id) for p in plays} == {(2, accepted.table_id)}
+    assert sorted(p.direction for p in plays) == [0, 1]
+    assert await w.store.get_duplicate_invitation(event_id, asked.by.id) is None  # used up

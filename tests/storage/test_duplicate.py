@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from storage import ChannelLocation, NotFound, SqlStore
+from storage import ChannelLocation, NotFound, SqlStore, open_store
 from storage.duplicate import AlreadyEntered, AlreadyPlayed, DuplicateEvent
 from storage.migrations import latest
 
@@ -25,6 +25,10 @@ async def _event(store: SqlStore, boards: int = 3) -> DuplicateEvent:
 
 def test_migration_8_is_there() -> None:
     assert latest() >= 8
+
+
+def test_migration_11_is_there() -> None:
+    assert latest() >= 11
 
 
 async def test_event_and_boards(store: SqlStore) -> None:
@@ -147,3 +151,30 @@ async def test_ai_record_first_writer_wins_and_posts_are_claimed_once(store: Sql
     await store.set_duplicate_post_value(event.id, "thread", "12345")
     assert await store.duplicate_post_value(event.id, "thread") == "12345"
     assert await store.duplicate_post_value(event.id, "card:1") is None
+
+
+async def test_meeting_invitations_outlive_the_store_and_are_taken_once(
+        store: SqlStore, store_url: str) -> None:
+    event = await _event(store)
+    a, b, c = [(await store.add_duplicate_entrant(event.id, f"P{i}", [60 + i])).id
+               for i in range(3)]
+    assert await store.get_duplicate_invitation(event.id, a) is None
+    await store.put_duplicate_invitation(event.id, a, b, 2)
+    await store.put_duplicate_invitation(event.id, a, c, None)  # replaces the first
+    await store.put_duplicate_invitation(event.id, b, c, 3)
+    with pytest.raises(ValueError):
+        await store.put_duplicate_invitation(event.id, c, a, 0)
+    # Another process (or this one after a restart) reads them back.
+    reopened = await open_store(store_url)
+    try:
+        asked = await reopened.get_duplicate_invitation(event.id, a)
+        assert asked is not None and (asked.invited_id, asked.board) == (c, None)
+        taken = await asyncio.gather(*(reopened.take_duplicate_invitation(event.id, b)
+                                       for _ in range(3)))
+        assert [(i.invited_id, i.board) for i in taken if i is not None] == [(c, 3)]
+        assert await reopened.get_duplicate_invitation(event.id, b) is None
+    finally:
+        await reopened.close()
+    # Removing an entrant removes the invitations it made or got.
+    await store.remove_duplicate_entrant(c)
+    assert await store.get_duplicate_invitation(event.id, a) is None
