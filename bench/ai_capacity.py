@@ -43,9 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.service import heartbeat, percentile
 from bot.ai_pool import AIPool
-from bot.service import NoSuchTable, Rejected, Seat, StaleAction, TableService
+from bot.service import NoSuchTable, Observer, Rejected, Seat, StaleAction, TableService
 from bot.service.runtime import tune_gc
-from games.actions import Action
 from storage import TerminalLocation, open_store
 
 GAMES_PLAYED: list[tuple[str, int]] = [("turup", 4), ("tarabish", 4), ("arbaa_turub", 4),
@@ -54,31 +53,25 @@ HUMAN_ID = 50_000
 
 
 class ReplyProbe:
-    """Times every AI decision the service asks for (wrapping its one AI entry point)."""
+    """The reply time of every AI decision, given by the service's observer
+    (:class:`bot.service.Observer`: ``on_ai_choice``) while ``recording``."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self) -> None:
         self.replies: list[float] = []
         self.recording = False
-        original = service._choose
 
-        async def timed(*args: Any, **kwargs: Any) -> Action:
-            loop = asyncio.get_running_loop()
-            asked_at = kwargs.get("asked_at")
-            t0 = loop.time() if asked_at is None else asked_at
-            action = await original(*args, **kwargs)
-            if self.recording:
-                self.replies.append(loop.time() - t0)
-            return action
-
-        service._choose = timed  # type: ignore[method-assign]
+    def on_ai_choice(self, seconds: float) -> None:
+        if self.recording:
+            self.replies.append(seconds)
 
 
 async def step(tables: int, seconds: float, think: float, pool: AIPool,
                tmp: Path) -> dict[str, Any]:
     """One table count: open, warm up, measure, close."""
     store = await open_store(f"sqlite:///{tmp / f'cap-{tables}.db'}?synchronous=normal")
-    service = TableService(store, ai_pool=pool)
-    probe = ReplyProbe(service)
+    probe = ReplyProbe()
+    service = TableService(store, ai_pool=pool,
+                           observer=Observer(on_ai_choice=probe.on_ai_choice))
     stop = asyncio.Event()
     counter = 0
     rng = random.Random(tables)

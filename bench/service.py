@@ -40,9 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service import Seat, TableService
+from bot.service import Observer, Seat, TableService
 from bot.service.runtime import tune_gc
-from bot.service.tables import TableService as _Service
 from games.registry import GAMES
 from storage import TerminalLocation, open_store
 
@@ -64,22 +63,16 @@ def percentile(values: list[float], q: float) -> float:
 
 
 class Probe:
-    """Times every submit of the service (wrapping its one entry point for actions)."""
+    """The latency of every accepted action, given by the service's observer
+    (:class:`bot.service.Observer`: ``on_action``) while ``recording``."""
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.recording = False
 
-    def install(self, service: _Service) -> None:
-        original = service._submit
-
-        async def timed(*args: Any, **kwargs: Any) -> None:
-            t0 = time.perf_counter()
-            await original(*args, **kwargs)
-            if self.recording:
-                self.latencies.append(time.perf_counter() - t0)
-
-        service._submit = timed  # type: ignore[method-assign]
+    def on_action(self, seconds: float) -> None:
+        if self.recording:
+            self.latencies.append(seconds)
 
 
 class GcTimer:
@@ -111,9 +104,8 @@ async def run(tables: int, seconds: float, level: str, synchronous: str,
     games = [(name, info.player_counts[0]) for name, info in GAMES.items()]
     with tempfile.TemporaryDirectory() as tmp:
         store = await open_store(f"sqlite:///{Path(tmp) / 'bench.db'}?synchronous={synchronous}")
-        service = TableService(store)
         probe = Probe()
-        probe.install(service)
+        service = TableService(store, observer=Observer(on_action=probe.on_action))
         watcher = service.watch()
         spectators = []
         slot_of: dict[int, int] = {}

@@ -1,7 +1,6 @@
-"""No import circle in ``bot`` (``bot/web``, ``bot/discord_bot``, ``bot/words`` …),
-``storage`` and ``games`` (``TYPE_CHECKING`` and function-level imports included): each
-module can be read after the ones it imports. The table service's parts
-(``bot/service``) are the one known circle, listed here so that it cannot grow; a package's
+"""No import circle in ``bot`` (``bot/service``, ``bot/web``, ``bot/discord_bot``,
+``bot/words`` …), ``storage`` and ``games`` (``TYPE_CHECKING`` and function-level imports
+included): each module can be read after the ones it imports. A package's
 ``from pkg import submodule`` is an import of the submodule, not of ``pkg/__init__``."""
 
 from __future__ import annotations
@@ -10,12 +9,6 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-# The table service's parts and its facade reach each other (issue 37 item 2, later work).
-KNOWN_CIRCLE = frozenset({
-    "bot.service.aiturns", "bot.service.lobby", "bot.service.outages", "bot.service.play",
-    "bot.service.results", "bot.service.rowsync", "bot.service.tables", "bot.service.timers",
-})
 
 
 def module_name(path: Path) -> str:
@@ -76,11 +69,10 @@ def groups(graph: dict[str, set[str]]) -> list[set[str]]:
     return found
 
 
-def test_no_import_circle_but_the_known_one() -> None:
-    """Any circle in ``bot``, ``storage`` or ``games`` fails, but the table service's
-    parts; a module joining theirs fails too (it may only shrink)."""
-    bad = [sorted(g) for g in groups(import_graph()) if not g <= KNOWN_CIRCLE]
-    assert bad == []
+def test_no_import_circle() -> None:
+    """Any circle in ``bot``, ``storage`` or ``games`` fails (the table service's parts
+    too: they receive a context and their peers, never the service)."""
+    assert [sorted(g) for g in groups(import_graph())] == []
 
 
 def test_a_package_importing_its_submodule_is_no_circle(tmp_path: Path) -> None:

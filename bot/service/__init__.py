@@ -17,7 +17,7 @@ from bot.service.errors import (
     TableChanged,
 )
 from bot.service.events import Subscription, TableEvent
-from bot.service.hooks import FinishedMatch, NoRatings, RatingsHook
+from bot.service.hooks import FinishedMatch, NoRatings, Observer, RatingsHook
 from bot.service.live import LOBBY_IDLE, TableSettings
 from bot.service.seats import AWAY_AFTER, Seat
 from bot.service.tables import TableInfo, TableService
@@ -31,6 +31,7 @@ __all__ = [
     "LobbyError",
     "NoRatings",
     "NoSuchTable",
+    "Observer",
     "RatingsHook",
     "Rejected",
     "RuleRefusal",

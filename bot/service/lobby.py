@@ -13,12 +13,16 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.i18n import N_
+from bot.service.context import TableContext
+from bot.service.deadlines import plan_deadline
 from bot.service.errors import CLOSED, NO_SEAT, LobbyError, TableChanged
 from bot.service.events import AbandonedData, StartedData, TableEvent
 from bot.service.live import LOBBY_IDLE, LiveTable, TableSettings
+from bot.service.results import MatchResults
+from bot.service.rowsync import RowSync
 from bot.service.seats import Seat, seat_of
 from bot.setting_ranges import in_force
 from games.ai import LEVELS
@@ -26,18 +30,21 @@ from games.registry import GAMES
 from storage import ChannelLocation, LocationBusy
 from storage.models import Location
 
-if TYPE_CHECKING:
-    from bot.service.tables import TableService
-
 log = logging.getLogger(__name__)
 
 
 class Lobby:
-    """The lobby half of :class:`~bot.service.tables.TableService` (no state of its own:
-    tables live in the service's :class:`~bot.service.registry.TableRegistry`)."""
+    """The lobby half of the table service (no state of its own: tables live in the
+    context's :class:`~bot.service.registry.TableRegistry`). Rows are written through
+    ``rows``, players' names kept through ``results``; ``ai_budget_ms`` is the thinking time
+    of ``search`` players at tables opened without one."""
 
-    def __init__(self, hub: TableService) -> None:
-        self._hub = hub
+    def __init__(self, ctx: TableContext, rows: RowSync, results: MatchResults, *,
+                 ai_budget_ms: float) -> None:
+        self._ctx = ctx
+        self._rows = rows
+        self._results = results
+        self._ai_budget_ms = ai_budget_ms
 
     async def create_table(
         self,
@@ -55,15 +62,22 @@ class Lobby:
         ai_budget_ms: float | None = None,
         start: bool = False,
     ) -> int:
-        """:meth:`TableService.create_table` (whose docstring states the contract)."""
+        """Open a lobby at ``location`` and return the table id.
+
+        Options and the player count are checked now (a bad one raises LobbyError). The
+        turn timeout and AI pace default to the guild's settings (terminal: 120 s, 1.5 s).
+        ``seats`` may fill seats at once; ``start=True`` starts the match straight away
+        (all seats must then be filled). ``ai_budget_ms`` (the thinking time of its
+        ``search`` players) defaults to the service's.
+        """
         info = GAMES.get(game)
         if info is None:
             # Translators: {games} lists the games' names to type, e.g. "arbaa_turub, truf".
             raise LobbyError(N_("unknown game {game} (one of {games})"), game=repr(game),
                              games=", ".join(sorted(GAMES)))
-        if location in self._hub.registry.by_location:
+        if location in self._ctx.registry.by_location:
             raise LobbyError(N_("there is already an open table here"))
-        if self._hub.registry.owns is not None and not self._hub.registry.owns(location):
+        if self._ctx.registry.owns is not None and not self._ctx.registry.owns(location):
             raise LobbyError(N_("this place is served by another bot process"))
         if standin not in LEVELS:
             # Translators: {levels} lists the AI levels as typed: "random, rules, search".
@@ -83,7 +97,7 @@ class Lobby:
                              game=info.title, count=count, given=len(seat_list))
         self.check_unique(seat_list)
         if isinstance(location, ChannelLocation):
-            gs = in_force(await self._hub.store.get_guild_settings(location.guild_id))
+            gs = in_force(await self._ctx.store.get_guild_settings(location.guild_id))
             timeout_default, pace_default = float(gs.turn_timeout), gs.ai_pace
             ai_rated = gs.ai_matches_rated
         else:
@@ -93,13 +107,13 @@ class Lobby:
             turn_timeout=float(timeout_default if turn_timeout is None else turn_timeout),
             ai_pace=float(pace_default if ai_pace is None else ai_pace),
             standin=standin,
-            ai_budget_ms=self._hub.ai_budget_ms if ai_budget_ms is None else ai_budget_ms,
+            ai_budget_ms=self._ai_budget_ms if ai_budget_ms is None else ai_budget_ms,
             rated=ai_rated,
         )
         opts = match.options.to_json()
-        lobby_deadline = self._hub.clock.now() + LOBBY_IDLE
+        lobby_deadline = self._ctx.clock.now() + LOBBY_IDLE
         try:
-            row = await self._hub.store.create_table(
+            row = await self._ctx.store.create_table(
                 location, game, options=opts, seats=[None if s is None else s.to_json()
                                                      for s in seat_list],
                 status="lobby", meta=settings.to_json(), lobby_deadline=lobby_deadline,
@@ -107,11 +121,11 @@ class Lobby:
         except LocationBusy as exc:
             raise LobbyError(N_("there is already an open table here (table {table})"),
                              table=exc.table_id) from None
-        table = self._hub.registry.from_row(row)
-        self._hub.registry.index(table)
-        self._hub.registry.publish_lobby(table)
-        self._hub._kick(table)
-        await self._hub.results.remember_names(seat_list)
+        table = self._ctx.registry.from_row(row)
+        self._ctx.registry.index(table)
+        self._ctx.registry.publish_lobby(table)
+        self._ctx.kick(table)
+        await self._results.remember_names(seat_list)
         if start:
             await self.start_match(table.id)
         return table.id
@@ -125,25 +139,25 @@ class Lobby:
 
     async def _edit_lobby(self, table_id: int, edit: Callable[[LiveTable], None]) -> None:
         """Apply ``edit`` to the seats under the lock, compare-and-set the row, publish."""
-        table = self._hub.registry.get(table_id)
+        table = self._ctx.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
                 raise LobbyError(N_("the match has already started"))
             before = list(table.seats)
             edit(table)
             self.check_unique(table.seats)
-            deadline = self._hub.clock.now() + LOBBY_IDLE
+            deadline = self._ctx.clock.now() + LOBBY_IDLE
             try:
-                await self._hub.rows.write(table, seats=table.seats_json(),
-                                      lobby_deadline=deadline)
+                await self._rows.write(table, seats=table.seats_json(),
+                                       lobby_deadline=deadline)
             except TableChanged:
                 raise  # the table now holds the stored seats
             except Exception:
                 table.seats = before
                 raise
             table.lobby_deadline = deadline
-            self._hub.registry.publish_lobby(table)
-        self._hub._kick(table)
+            self._ctx.registry.publish_lobby(table)
+        self._ctx.kick(table)
 
     @staticmethod
     def _free_seat(table: LiveTable, seat: int | None) -> int:
@@ -163,7 +177,7 @@ class Lobby:
 
     async def join(self, table_id: int, user_id: int, name: str,
                    seat: int | None = None) -> int:
-        """:meth:`TableService.join` (whose docstring states the contract)."""
+        """Seat a human (at ``seat`` or the first free one); returns the seat."""
         chosen: list[int] = []
 
         def edit(t: LiveTable) -> None:
@@ -174,11 +188,11 @@ class Lobby:
             chosen.append(i)
 
         await self._edit_lobby(table_id, edit)
-        await self._hub.results.remember_names([Seat.human(user_id, name)])
+        await self._results.remember_names([Seat.human(user_id, name)])
         return chosen[0]
 
     async def add_ai(self, table_id: int, level: str = "rules", seat: int | None = None) -> int:
-        """:meth:`TableService.add_ai` (whose docstring states the contract)."""
+        """Seat an AI player of ``level``; returns the seat."""
         chosen: list[int] = []
 
         def edit(t: LiveTable) -> None:
@@ -194,7 +208,8 @@ class Lobby:
         return chosen[0]
 
     async def leave(self, table_id: int, user_id: int) -> None:
-        """:meth:`TableService.leave` (whose docstring states the contract)."""
+        """A human leaves the lobby (during play, a seat is never emptied: see
+        ``set_away``)."""
 
         def edit(t: LiveTable) -> None:
             i = seat_of(t.seats, user_id)
@@ -205,7 +220,7 @@ class Lobby:
         await self._edit_lobby(table_id, edit)
 
     async def clear_seat(self, table_id: int, seat: int) -> None:
-        """:meth:`TableService.clear_seat` (whose docstring states the contract)."""
+        """Empty a seat of the lobby (an AI, or a human removed by the host)."""
 
         def edit(t: LiveTable) -> None:
             if not 0 <= seat < t.players or t.seats[seat] is None:
@@ -215,8 +230,10 @@ class Lobby:
         await self._edit_lobby(table_id, edit)
 
     async def set_options(self, table_id: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """:meth:`TableService.set_options` (whose docstring states the contract)."""
-        table = self._hub.registry.get(table_id)
+        """Replace a lobby's rule options (checked by the engine as at ``create_table``: a
+        bad value raises LobbyError with the engine's reason and changes nothing); returns
+        the options in force."""
+        table = self._ctx.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
                 raise LobbyError(N_("the match has already started"))
@@ -226,13 +243,14 @@ class Lobby:
             except Exception as exc:  # OptionError: the engine says why
                 raise LobbyError.engine(exc) from None
             opts = match.options.to_json()
-            await self._hub.rows.write(table, options=opts)
+            await self._rows.write(table, options=opts)
             table.options, table._teams = opts, None
-            self._hub.registry.publish_lobby(table)
+            self._ctx.registry.publish_lobby(table)
         return dict(opts)
 
     async def arrange(self, table_id: int, order: Sequence[int]) -> None:
-        """:meth:`TableService.arrange` (whose docstring states the contract)."""
+        """Rearrange the lobby: new seat ``i`` gets whoever sat at ``order[i]`` (so
+        ``arrange(t, [0, 2, 1, 3])`` swaps seats 1 and 2, changing the partnerships)."""
 
         def edit(t: LiveTable) -> None:
             if sorted(order) != list(range(t.players)):
@@ -245,8 +263,8 @@ class Lobby:
         await self._edit_lobby(table_id, edit)
 
     async def start_match(self, table_id: int) -> None:
-        """:meth:`TableService.start_match` (whose docstring states the contract)."""
-        table = self._hub.registry.get(table_id)
+        """Start the match (every seat must be taken): lobby → playing."""
+        table = self._ctx.registry.get(table_id)
         async with table.lock:
             if table.status != "lobby":
                 raise LobbyError(N_("the match has already started"))
@@ -262,10 +280,10 @@ class Lobby:
             events = [TableEvent(table.id, "started", started)]
             events.extend(table.begin())
             table.lobby_deadline = None
-            self._hub.timers.plan_deadline(table)
-            table.meta = {**table.meta, "started_at": self._hub.clock.now().isoformat()}
+            plan_deadline(table, self._ctx.clock)
+            table.meta = {**table.meta, "started_at": self._ctx.clock.now().isoformat()}
             try:
-                await self._hub.rows.write(
+                await self._rows.write(
                     table, status="playing", seats=table.seats_json(), meta=table.meta,
                     lobby_deadline=None, turn_deadline=table.turn_deadline,
                 )
@@ -274,25 +292,29 @@ class Lobby:
             except Exception:
                 table.status, table.match, table.version = "lobby", None, 0
                 raise
-            events.append(self._hub.registry.turn_event(table))
-            self._hub.registry.publish(table, events)
-        self._hub._kick(table)
+            events.append(self._ctx.registry.turn_event(table))
+            self._ctx.registry.publish(table, events)
+        self._ctx.kick(table)
 
     async def abandon(self, table_id: int, reason: str = CLOSED, *,
                       by: str | None = None) -> None:
-        """:meth:`TableService.abandon` (whose docstring states the contract)."""
-        table = self._hub.registry.get(table_id)
+        """Close the table without a result (lobby or playing). ``reason`` is an English
+        message id marked with ``N_`` (front ends translate it); ``by``: who closed it,
+        the ``{player}`` of a reason that names them (``CLOSED_BY``). Both travel in the
+        ``abandoned`` event's data."""
+        table = self._ctx.registry.get(table_id)
         async with table.lock:
             await self.abandon_locked(table, reason, by=by)
 
     async def abandon_locked(self, table: LiveTable, reason: str, *,
                              by: str | None = None) -> None:
-        await self._hub.rows.write(table, status="abandoned", turn_deadline=None,
-                              lobby_deadline=None)
+        """:meth:`abandon` under the table's lock (a lobby's expiry holds it already)."""
+        await self._rows.write(table, status="abandoned", turn_deadline=None,
+                               lobby_deadline=None)
         table.status = "abandoned"
         data: AbandonedData = {"reason": reason}
         if by is not None:
             data["by"] = by
-        self._hub.registry.publish(table, [TableEvent(
+        self._ctx.registry.publish(table, [TableEvent(
             table.id, "abandoned", data, None, table.version)])
-        self._hub.registry.unload(table)
+        self._ctx.registry.unload(table)

@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 from bot.i18n import N_
+from bot.service.context import TableContext
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
-
-if TYPE_CHECKING:
-    from bot.service.tables import TableService
+from bot.service.results import MatchResults
+from bot.service.rowsync import RowSync
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +51,14 @@ RETRY_MAX = 5.0
 
 
 class Outages:
-    """The held-back tables of one :class:`~bot.service.tables.TableService` (module
-    docstring) and the task that brings the stranded ones back."""
+    """The held-back tables of one table service (module docstring) and the task that
+    brings the stranded ones back: it reloads them through ``rows`` and records a match
+    that finished meanwhile through ``results``."""
 
-    def __init__(self, hub: TableService) -> None:
-        self._hub = hub
+    def __init__(self, ctx: TableContext, rows: RowSync, results: MatchResults) -> None:
+        self._ctx = ctx
+        self._rows = rows
+        self._results = results
         self.stranded: set[int] = set()
         self.paused = False
         self._task: asyncio.Task[None] | None = None
@@ -82,21 +84,25 @@ class Outages:
         self._start()
 
     def pause(self) -> None:
-        """Hold every table (the process is not sure it holds its shards)."""
+        """Stop driving every table at once (no action accepted, no AI turn, no timer)
+        until :meth:`resume`: this process is not sure it still holds its shards
+        (:mod:`bot.cluster.node`). A refused action says why (:data:`ON_HOLD`). Lobby
+        changes stay open: each is a compare-and-set on the table's row."""
         self.paused = True
-        for table in list(self._hub.registry.tables.values()):
+        for table in list(self._ctx.registry.tables.values()):
             _halt(table)
 
     async def resume(self) -> None:
-        """Drive again: bring every table back from the store (another process may have
-        driven it meanwhile); returns after one try for each, the tables the store did not
-        answer for are tried again with the backoff."""
-        self.stranded.update(self._hub.registry.tables)
+        """Drive again after :meth:`pause`: every table is rebuilt from the store (another
+        process may have driven it meanwhile), its front ends get a ``turn`` event, and its
+        AI turns and timers resume. Returns after one try for every table; those the store
+        did not answer for are tried again with the backoff."""
+        self.stranded.update(self._ctx.registry.tables)
         for table_id in sorted(self.stranded):
             await self._bring_back(table_id, resuming=True)
         self.paused = False  # held until every table had its try
-        for table in list(self._hub.registry.tables.values()):
-            self._hub._kick(table)
+        for table in list(self._ctx.registry.tables.values()):
+            self._ctx.kick(table)
         if self.stranded:
             self._start()
             self._wake.set()
@@ -108,13 +114,13 @@ class Outages:
             await asyncio.gather(task, return_exceptions=True)
 
     def _start(self) -> None:
-        if (self._task is None or self._task.done()) and not self._hub.registry.closed:
+        if (self._task is None or self._task.done()) and not self._ctx.registry.closed:
             self._task = asyncio.create_task(self._recover(), name="tables-recovery")
 
     async def _recover(self) -> None:
         """Try to bring every stranded table back until none is left (module docstring)."""
         delay = RETRY_FIRST
-        while self.stranded and not self._hub.registry.closed:
+        while self.stranded and not self._ctx.registry.closed:
             if not self.paused:
                 for table_id in sorted(self.stranded):
                     if await self._bring_back(table_id):
@@ -131,7 +137,7 @@ class Outages:
     async def _bring_back(self, table_id: int, *, resuming: bool = False) -> bool:
         """One try for one stranded table; True once it is back (or gone). A paused
         service brings nothing back, but for :meth:`resume` (``resuming``)."""
-        table = self._hub.registry.tables.get(table_id)
+        table = self._ctx.registry.tables.get(table_id)
         if table is None:
             self.stranded.discard(table_id)
             return True
@@ -141,12 +147,12 @@ class Outages:
             if table_id not in self.stranded:
                 return True  # brought back meanwhile
             try:
-                await self._hub.rows.reload(table)
+                await self._rows.reload(table)
                 if table.status == "playing" and table.match is not None \
                         and table.match.over:  # its result could not be recorded
                     events: list[TableEvent] = []
-                    await self._hub.results.finish(table, events)
-                    self._hub.registry.publish(table, events)
+                    await self._results.finish(table, events)
+                    self._ctx.registry.publish(table, events)
             except Exception as exc:
                 log.info("table %s: the store is still not answering (%s)", table_id, exc)
                 return False

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from bot.i18n import N_
 from bot.service.errors import LobbyError, NoSuchTable
@@ -23,9 +22,6 @@ from bot.service.seats import seats_from_json
 from storage import Table
 from storage.models import Location
 
-if TYPE_CHECKING:
-    pass
-
 log = logging.getLogger(__name__)
 
 
@@ -33,7 +29,9 @@ class TableRegistry:
     """The open tables of one service, by id and by location, and their subscribers.
 
     ``closed`` is set once by :meth:`TableService.close`; ``owns`` is the ownership test
-    given to :meth:`TableService.start` (``None``: every place)."""
+    given to :meth:`TableService.start` (``None``: every place). The service exposes
+    :meth:`state`, :meth:`subscribe`, :meth:`watch` and :meth:`subscriptions` to the front
+    ends as its own."""
 
     def __init__(self) -> None:
         self.tables: dict[int, LiveTable] = {}
@@ -60,7 +58,8 @@ class TableRegistry:
         return table
 
     def state(self, table_id: int, seat: int | None) -> TableEvent:
-        """:meth:`TableService.state` (whose docstring states the contract)."""
+        """The ``state`` event ``seat`` would receive now (for a front end that starts or
+        redraws)."""
         t = self.get(table_id)
         if t.match is None:
             return TableEvent(t.id, "lobby", self.lobby_data(t), None, t.version)
@@ -68,7 +67,13 @@ class TableRegistry:
 
     def subscribe(self, table_id: int, seat: int | None = None, *,
                   bound: int | None = None) -> Subscription:
-        """:meth:`TableService.subscribe` (whose docstring states the contract)."""
+        """Events of one table for ``seat`` (``None``: public events only). The current
+        ``state`` (or ``lobby``) is queued first, so a new subscriber can draw at once.
+
+        At most ``bound`` events are held (default
+        :data:`~bot.service.events.SUBSCRIPTION_BOUND`); a reader that falls further
+        behind gets a ``resync`` in place of the dropped events and must re-read the table
+        (``state``, ``TableService.info``). See :class:`~bot.service.events.Subscription`."""
         table = self.get(table_id)
         if seat is not None and not 0 <= seat < table.players:
             raise LobbyError(N_("there is no seat {seat} at this table"), seat=seat)
@@ -78,14 +83,21 @@ class TableRegistry:
         return sub
 
     def watch(self, *, bound: int | None = None) -> Subscription:
-        """:meth:`TableService.watch` (whose docstring states the contract)."""
+        """Public events of every table (lobby, started, match_over, abandoned, …), for a
+        front end that must notice tables it did not open (recovered ones). Bounded like
+        :meth:`subscribe`, by default to :data:`~bot.service.events.WATCH_BOUND` events:
+        after a ``resync`` (its ``table_id`` is 0) the watcher must re-read every table it
+        shows (``TableService.table_ids``, ``TableService.info``; a table that is gone was
+        finished or abandoned meanwhile)."""
         sub = Subscription(0, None, self.unsubscribe,
                            bound=WATCH_BOUND if bound is None else bound)
         self.watchers.append(sub)
         return sub
 
     def subscriptions(self, table_id: int) -> list[Subscription]:
-        """:meth:`TableService.subscriptions` (whose docstring states the contract)."""
+        """The open subscriptions of one table (a copy; for tests and diagnostics, e.g. to
+        lower one subscription's ``bound``). Empty for a table this process does not
+        hold."""
         table = self.tables.get(table_id)
         return [] if table is None else list(table.subs)
 

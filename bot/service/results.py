@@ -12,28 +12,26 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from bot.service.context import TableContext
 from bot.service.events import MatchOverData, TableEvent
-from bot.service.hooks import FinishedMatch
+from bot.service.hooks import FinishedMatch, RatingsHook
 from bot.service.live import LiveTable
 from bot.service.rows import write_row
 from bot.service.seats import Seat
 from storage import ChannelLocation, DealRecord, MatchRecord, Participant
 from storage.models import Outcome
 
-if TYPE_CHECKING:
-    from bot.service.tables import TableService
-
 log = logging.getLogger(__name__)
 
 
 class MatchResults:
-    """Recording finished matches and player names for
-    :class:`~bot.service.tables.TableService` (no state of its own)."""
+    """Recording finished matches and player names for the table service (no state of its
+    own); ``ratings`` is called for every recorded match."""
 
-    def __init__(self, hub: TableService) -> None:
-        self._hub = hub
+    def __init__(self, ctx: TableContext, ratings: RatingsHook) -> None:
+        self._ctx = ctx
+        self._ratings = ratings
 
     async def remember_names(self, seats: Sequence[Seat | None]) -> None:
         """Write the display names of the human seats to ``players`` (leaderboards,
@@ -43,7 +41,7 @@ class MatchResults:
             if s is None or s.is_ai or s.user_id is None:
                 continue
             try:
-                await self._hub.store.upsert_player(s.user_id, s.name)
+                await self._ctx.store.upsert_player(s.user_id, s.name)
             except Exception:
                 log.exception("could not save the display name of user %s", s.user_id)
 
@@ -80,19 +78,19 @@ class MatchResults:
         started = table.meta.get("started_at")
         result = {"summary": summary, "seats": table.seats_json(), "teams": teams,
                   "record_head": head}
-        stored = await self._hub.store.record_match(MatchRecord(
+        stored = await self._ctx.store.record_match(MatchRecord(
             table_id=table.id, game=table.game, guild_id=guild_id,
             channel_id=None if place is None else place.channel_id,
-            finished_at=self._hub.clock.now(), result=result, participants=tuple(participants),
+            finished_at=self._ctx.clock.now(), result=result, participants=tuple(participants),
             deals=tuple(DealRecord(i, d) for i, d in enumerate(record["deals"])),
             rated=rated,
             started_at=None if started is None else dt.datetime.fromisoformat(started),
         ))
         await self.remember_names(table.seats)
-        recorded = await self._hub.store.get_match_for_table(table.id)
+        recorded = await self._ctx.store.get_match_for_table(table.id)
         assert recorded is not None
         try:
-            await self._hub.ratings.match_finished(FinishedMatch(
+            await self._ratings.match_finished(FinishedMatch(
                 table_id=table.id, match_id=recorded.id, game=table.game,
                 location=table.location, guild_id=guild_id, rated=rated,
                 participants=tuple(participants), summary=summary,
@@ -100,7 +98,7 @@ class MatchResults:
         except Exception:
             log.exception("table %s: the ratings hook failed", table.id)
         table.meta = {**table.meta, "match_id": recorded.id}
-        await write_row(self._hub.store, table, cas=False, status="finished", turn_deadline=None,
+        await write_row(self._ctx.store, table, cas=False, status="finished", turn_deadline=None,
                         meta=table.meta)
         table.status = "finished"
         table.turn_deadline = None
@@ -108,4 +106,4 @@ class MatchResults:
             log.info("table %s: match was already recorded (recovery)", table.id)
         over: MatchOverData = {"summary": summary, "match_id": recorded.id}
         events.append(TableEvent(table.id, "match_over", over, None, table.version))
-        self._hub.registry.unload_later(table)
+        self._ctx.registry.unload_later(table)

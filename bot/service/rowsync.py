@@ -5,40 +5,37 @@ a failure means: in a lobby request it is the caller's (``TableChanged``), after
 accepted action it is only logged (the action is stored; a lost deadline or timeout count
 is recomputed on recovery). Either way a stale copy adopts the stored table, tells its
 front ends (``lobby``, ``turn`` or ``abandoned``) and resumes timers and AI turns. A store
-error never unloads a table: :meth:`RowSync.reload` raises it, and the table is held
-until the store answers (:mod:`bot.service.outages`).
+error never unloads a table: :meth:`RowSync.reload` raises it and :meth:`RowSync.rebuild`
+says so, and the table is held until the store answers (:mod:`bot.service.outages`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.service.context import TableContext
 from bot.service.errors import CLOSED_ELSEWHERE, TableChanged
 from bot.service.events import TableEvent
 from bot.service.live import LiveTable
 from bot.service.rows import refresh, write_row
 from storage import StaleTable, Table
 
-if TYPE_CHECKING:
-    from bot.service.tables import TableService
-
 log = logging.getLogger(__name__)
 
 
 class RowSync:
-    """Row writes and reloads of :class:`~bot.service.tables.TableService` (no state of its
-    own)."""
+    """Row writes and reloads of the table service (no state of its own)."""
 
-    def __init__(self, hub: TableService) -> None:
-        self._hub = hub
+    def __init__(self, ctx: TableContext) -> None:
+        self._ctx = ctx
 
     async def save(self, table: LiveTable, **changes: Any) -> None:
         """Update the table row; a failure is logged, not raised (the action is stored;
         a lost deadline or timeout count is recomputed on recovery)."""
         try:
-            await write_row(self._hub.store, table, **changes)
+            await write_row(self._ctx.store, table, **changes)
         except StaleTable as exc:
             await self.adopt(table, exc.current)
         except Exception:
@@ -48,7 +45,7 @@ class RowSync:
         """Compare-and-set the table row; when another writer changed it meanwhile, adopt
         the stored table and raise TableChanged (nothing of this change was written)."""
         try:
-            await write_row(self._hub.store, table, **changes)
+            await write_row(self._ctx.store, table, **changes)
         except StaleTable as exc:
             await self.adopt(table, exc.current)
             raise TableChanged() from None
@@ -63,40 +60,41 @@ class RowSync:
         log.warning("table %s: %s; reloading it", table.id, why)
         if row is None or row.status not in ("lobby", "playing"):
             table.status = "abandoned" if row is None else row.status
-            self._hub.registry.publish(table, [TableEvent(table.id, "abandoned", {
+            self._ctx.registry.publish(table, [TableEvent(table.id, "abandoned", {
                 "reason": CLOSED_ELSEWHERE}, None,
                 table.version)])
-            self._hub.registry.unload(table)
+            self._ctx.registry.unload(table)
             return
-        entries = (await self._hub.store.load_actions(table.id) if row.status == "playing"
+        entries = (await self._ctx.store.load_actions(table.id) if row.status == "playing"
                    else None)
         refresh(table, row, None if entries is None else [e.action for e in entries])
         if table.match is None:
-            self._hub.registry.publish_lobby(table)
+            self._ctx.registry.publish_lobby(table)
         else:
-            self._hub.registry.publish(table, [self._hub.registry.turn_event(table)])
-        asyncio.get_running_loop().call_soon(self._hub._kick, table)
+            self._ctx.registry.publish(table, [self._ctx.registry.turn_event(table)])
+        asyncio.get_running_loop().call_soon(self._ctx.kick, table)
 
-    async def rebuild(self, table: LiveTable, shown: int) -> None:
+    async def rebuild(self, table: LiveTable, shown: int) -> bool:
         """After a failed append (under the table's lock): rebuild the match from its
-        stored log at once. When the store does not answer that either, the table is held
-        and brought back as soon as it does (:mod:`bot.service.outages`) — never
-        unloaded. ``shown``: the version the front ends show; a log that holds the action
-        after all (the error came after the commit) is published as a ``turn``."""
+        stored log at once; False when the store does not answer that either (the caller
+        then holds the table and brings it back as soon as the store answers:
+        :meth:`bot.service.outages.Outages.strand` — never unloads it). ``shown``: the
+        version the front ends show; a log that holds the action after all (the error came
+        after the commit) is published as a ``turn``."""
         try:
-            entries = await self._hub.store.load_actions(table.id)
+            entries = await self._ctx.store.load_actions(table.id)
             table.replay([e.action for e in entries])
         except Exception as exc:
             log.warning("table %s: could not rebuild it from the store (%r)", table.id, exc)
-            self._hub.outages.strand(table)
-            return
+            return False
         if table.version != shown:
-            self._hub.registry.publish(table, [self._hub.registry.turn_event(table)])
+            self._ctx.registry.publish(table, [self._ctx.registry.turn_event(table)])
+        return True
 
     async def reload(self, table: LiveTable) -> None:
         """Bring a held-back table back (:mod:`bot.service.outages`): adopt its stored
         row and log. Raises the store's error when the store does not answer: the table
         stays as it was (held) and the caller tries again later. Never unloads a table
         for a store error."""
-        await self.adopt(table, await self._hub.store.get_table(table.id),
+        await self.adopt(table, await self._ctx.store.get_table(table.id),
                          why="bringing it back from the store")

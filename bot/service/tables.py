@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,13 +52,15 @@ from bot.i18n import N_
 from bot.service.ai import DEFAULT_BUDGET_MS, Pool
 from bot.service.aiturns import AITurns
 from bot.service.clock import Clock, SystemClock
-from bot.service.errors import CLOSED, NoSuchTable, TableChanged
-from bot.service.events import Subscription, TableEvent
-from bot.service.hooks import NoRatings, RatingsHook
+from bot.service.context import TableContext
+from bot.service.deadlines import plan_deadline
+from bot.service.errors import NoSuchTable, TableChanged
+from bot.service.events import TableEvent
+from bot.service.hooks import NoRatings, Observer, RatingsHook
 from bot.service.live import LiveTable, TableSettings
 from bot.service.lobby import Lobby
 from bot.service.outages import Outages
-from bot.service.play import ActionPath, By
+from bot.service.play import ActionPath
 from bot.service.registry import TableRegistry
 from bot.service.results import MatchResults
 from bot.service.rows import write_row
@@ -97,15 +99,23 @@ class TableService:
     ``clock`` defaults to the wall clock; ``ratings`` to a hook that does nothing;
     ``ai_pool`` (a :class:`bot.ai_pool.AIPool`) runs AI decisions in worker processes
     (without one they run in a thread); at most ``ai_concurrency`` AI turns (choice and
-    submission) run at once, so a burst of AI tables cannot flood the event loop.
+    submission) run at once, so a burst of AI tables cannot flood the event loop;
+    ``observer`` (:class:`~bot.service.hooks.Observer`) sees how long every accepted action
+    and every AI decision takes (the benchmarks time them so).
 
-    The service is the front ends' one entry point; the work is done by its parts, each
-    reached through the service: ``registry`` (:class:`TableRegistry`: the tables and
-    subscriptions, publishing), ``lobby`` (:class:`Lobby`), ``play`` (:class:`ActionPath`),
-    ``rows`` (:class:`RowSync`), ``results`` (:class:`MatchResults`), ``ai``
-    (:class:`AITurns`) and ``timers`` (:class:`TurnTimers`). The parts submit every action
-    through :meth:`_submit` and ask every AI decision through :meth:`_choose`, so one
-    wrapper there sees them all (the benchmarks time them so).
+    The service is the front ends' one entry point. It builds its parts and gives each a
+    :class:`~bot.service.context.TableContext` (store, clock, registry, a way to wake a
+    table, the observer) and the peer parts it calls, never the service: ``registry``
+    (:class:`TableRegistry`: the tables and subscriptions, publishing), ``rows``
+    (:class:`RowSync`), ``results`` (:class:`MatchResults`), ``outages``
+    (:class:`Outages`), ``lobby`` (:class:`Lobby`), ``play`` (:class:`ActionPath`), ``ai``
+    (:class:`AITurns`) and ``timers`` (:class:`TurnTimers`). A public method whose work is
+    all a part's is that part's method, exposed here once (its docstring states the
+    contract): ``state``, ``subscribe``, ``watch``, ``subscriptions`` (registry);
+    ``create_table``, ``join``, ``add_ai``, ``leave``, ``clear_seat``, ``set_options``,
+    ``arrange``, ``start_match``, ``abandon`` (lobby); ``act``, ``rejoin``, ``set_away``
+    (play); ``pause``, ``resume`` (outages). The methods written here read or combine the
+    parts.
     """
 
     def __init__(
@@ -117,6 +127,7 @@ class TableService:
         ai_pool: Pool | None = None,
         ai_concurrency: int = 32,
         ai_budget_ms: float = DEFAULT_BUDGET_MS,
+        observer: Observer | None = None,
     ) -> None:
         self.store = store
         self.ai_budget_ms = ai_budget_ms
@@ -125,13 +136,36 @@ class TableService:
         self.clock: Clock = clock or SystemClock()
         self.ratings: RatingsHook = ratings or NoRatings()
         self.registry = TableRegistry()
-        self.lobby = Lobby(self)
-        self.play = ActionPath(self)
-        self.rows = RowSync(self)
-        self.results = MatchResults(self)
-        self.ai = AITurns(self, ai_concurrency)
-        self.timers = TurnTimers(self)
-        self.outages = Outages(self)
+        ctx = TableContext(store=store, clock=self.clock, registry=self.registry,
+                           kick=self._kick, observer=observer or Observer())
+        self.rows = RowSync(ctx)
+        self.results = MatchResults(ctx, self.ratings)
+        self.outages = Outages(ctx, self.rows, self.results)
+        self.lobby = Lobby(ctx, self.rows, self.results, ai_budget_ms=ai_budget_ms)
+        self.play = ActionPath(ctx, self.rows, self.results, self.outages)
+        self.ai = AITurns(ctx, self.play, self.outages, pool=ai_pool,
+                          concurrency=ai_concurrency)
+        self.timers = TurnTimers(ctx, self.lobby, self.play, self.ai)
+        # The public methods that are a part's (class docstring), each written once there.
+        self.state = self.registry.state
+        self.subscribe = self.registry.subscribe
+        self.watch = self.registry.watch
+        self.subscriptions = self.registry.subscriptions
+        self.create_table = self.lobby.create_table
+        self.join = self.lobby.join
+        self.add_ai = self.lobby.add_ai
+        self.leave = self.lobby.leave
+        self.clear_seat = self.lobby.clear_seat
+        self.set_options = self.lobby.set_options
+        self.arrange = self.lobby.arrange
+        self.start_match = self.lobby.start_match
+        self.abandon = self.lobby.abandon
+        self.act = self.play.act
+        self.rejoin = self.play.rejoin
+        self.set_away = self.play.set_away
+        self.pause = self.outages.pause
+        self.resume = self.outages.resume
+        self._table = self.registry.get
 
     # == life of the service ==========================================================
     async def start(self, owns: Callable[[Location], bool] | None = None) -> list[int]:
@@ -164,7 +198,7 @@ class TableService:
                 continue
             if table.status == "playing" and table.turn_deadline is None:
                 async with table.lock:
-                    if self.timers.plan_deadline(table):
+                    if plan_deadline(table, self.clock):
                         await self.rows.save(table, turn_deadline=table.turn_deadline)
             resumed.append(table)
         for table in resumed:
@@ -187,20 +221,6 @@ class TableService:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.registry.tables.clear()
         self.registry.by_location.clear()
-
-    def pause(self) -> None:
-        """Stop driving every table at once (no action accepted, no AI turn, no timer)
-        until :meth:`resume`: this process is not sure it still holds its shards
-        (:mod:`bot.cluster.node`). A refused action says why (``ON_HOLD``). Lobby changes
-        stay open: each is a compare-and-set on the table's row."""
-        self.outages.pause()
-
-    async def resume(self) -> None:
-        """Drive again after :meth:`pause`: every table is rebuilt from the store (another
-        process may have driven it meanwhile; retried with backoff while the store does
-        not answer), its front ends get a ``turn`` event, and its AI turns and timers
-        resume. Returns after one try for every table."""
-        await self.outages.resume()
 
     @property
     def paused(self) -> bool:
@@ -239,10 +259,6 @@ class TableService:
     def find(self, location: Location) -> int | None:
         """The id of the open table at ``location``, if this process has one."""
         return self.registry.by_location.get(location)
-
-    def _table(self, table_id: int) -> LiveTable:
-        """The open table ``table_id``; NoSuchTable when this process does not hold it."""
-        return self.registry.get(table_id)
 
     def info(self, table_id: int) -> TableInfo:
         t = self.registry.get(table_id)
@@ -301,11 +317,6 @@ class TableService:
             return []
         return deal.legal_actions(seat)
 
-    def state(self, table_id: int, seat: int | None) -> TableEvent:
-        """The ``state`` event ``seat`` would receive now (for a front end that starts or
-        redraws)."""
-        return self.registry.state(table_id, seat)
-
     def seat_of(self, table_id: int, user_id: int) -> int | None:
         return seat_of(self.registry.get(table_id).seats, user_id)
 
@@ -322,135 +333,7 @@ class TableService:
         head = dict(match.result.get("record_head", {}))
         return {**head, "deals": [d.record for d in deals]}
 
-    # == subscriptions (TableRegistry) ================================================
-    def subscribe(self, table_id: int, seat: int | None = None, *,
-                  bound: int | None = None) -> Subscription:
-        """Events of one table for ``seat`` (``None``: public events only). The current
-        ``state`` (or ``lobby``) is queued first, so a new subscriber can draw at once.
-
-        At most ``bound`` events are held (default
-        :data:`~bot.service.events.SUBSCRIPTION_BOUND`); a reader that falls further
-        behind gets a ``resync`` in place of the dropped events and must re-read the table
-        (:meth:`state`, :meth:`info`). See :class:`~bot.service.events.Subscription`."""
-        return self.registry.subscribe(table_id, seat, bound=bound)
-
-    def watch(self, *, bound: int | None = None) -> Subscription:
-        """Public events of every table (lobby, started, match_over, abandoned, …), for a
-        front end that must notice tables it did not open (recovered ones). Bounded like
-        :meth:`subscribe`, by default to :data:`~bot.service.events.WATCH_BOUND` events:
-        after a ``resync`` (its ``table_id`` is 0) the watcher must re-read every table it
-        shows (:meth:`table_ids`, :meth:`info`; a table that is gone was finished or
-        abandoned meanwhile)."""
-        return self.registry.watch(bound=bound)
-
-    def subscriptions(self, table_id: int) -> list[Subscription]:
-        """The open subscriptions of one table (a copy; for tests and diagnostics, e.g. to
-        lower one subscription's ``bound``). Empty for a table this process does not
-        hold."""
-        return self.registry.subscriptions(table_id)
-
-    # == lobby (Lobby) ================================================================
-    async def create_table(
-        self,
-        location: Location,
-        game: str,
-        *,
-        options: Mapping[str, Any] | None = None,
-        players: int | None = None,
-        seed: int | str | None = None,
-        first_dealer: int = 0,
-        seats: Sequence[Seat | None] | None = None,
-        turn_timeout: float | None = None,
-        ai_pace: float | None = None,
-        standin: str = "rules",
-        ai_budget_ms: float | None = None,
-        start: bool = False,
-    ) -> int:
-        """Open a lobby at ``location`` and return the table id.
-
-        Options and the player count are checked now (a bad one raises LobbyError). The
-        turn timeout and AI pace default to the guild's settings (terminal: 120 s, 1.5 s).
-        ``seats`` may fill seats at once; ``start=True`` starts the match straight away
-        (all seats must then be filled). ``ai_budget_ms`` (the thinking time of its
-        ``search`` players) defaults to the service's.
-        """
-        return await self.lobby.create_table(
-            location, game, options=options, players=players, seed=seed,
-            first_dealer=first_dealer, seats=seats, turn_timeout=turn_timeout,
-            ai_pace=ai_pace, standin=standin, ai_budget_ms=ai_budget_ms, start=start)
-
-    async def join(self, table_id: int, user_id: int, name: str,
-                   seat: int | None = None) -> int:
-        """Seat a human (at ``seat`` or the first free one); returns the seat."""
-        return await self.lobby.join(table_id, user_id, name, seat)
-
-    async def add_ai(self, table_id: int, level: str = "rules", seat: int | None = None) -> int:
-        """Seat an AI player of ``level``; returns the seat."""
-        return await self.lobby.add_ai(table_id, level, seat)
-
-    async def leave(self, table_id: int, user_id: int) -> None:
-        """A human leaves the lobby (during play, a seat is never emptied: see
-        :meth:`set_away`)."""
-        await self.lobby.leave(table_id, user_id)
-
-    async def clear_seat(self, table_id: int, seat: int) -> None:
-        """Empty a seat of the lobby (an AI, or a human removed by the host)."""
-        await self.lobby.clear_seat(table_id, seat)
-
-    async def set_options(self, table_id: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Replace a lobby's rule options (checked by the engine as at ``create_table``: a
-        bad value raises LobbyError with the engine's reason and changes nothing); returns
-        the options in force."""
-        return await self.lobby.set_options(table_id, options)
-
-    async def arrange(self, table_id: int, order: Sequence[int]) -> None:
-        """Rearrange the lobby: new seat ``i`` gets whoever sat at ``order[i]`` (so
-        ``arrange(t, [0, 2, 1, 3])`` swaps seats 1 and 2, changing the partnerships)."""
-        await self.lobby.arrange(table_id, order)
-
-    async def start_match(self, table_id: int) -> None:
-        """Start the match (every seat must be taken): lobby → playing."""
-        await self.lobby.start_match(table_id)
-
-    async def abandon(self, table_id: int, reason: str = CLOSED, *,
-                      by: str | None = None) -> None:
-        """Close the table without a result (lobby or playing). ``reason`` is an English
-        message id marked with ``N_`` (front ends translate it); ``by``: who closed it,
-        the ``{player}`` of a reason that names them (``CLOSED_BY``). Both travel in the
-        ``abandoned`` event's data."""
-        await self.lobby.abandon(table_id, reason, by=by)
-
-    # == play (ActionPath, AITurns, TurnTimers) =======================================
-    async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],
-                  version: int) -> None:
-        """Play ``action`` for the seat of ``user_id``, chosen at table ``version``.
-
-        ``action`` is an :class:`Action` or its JSON form (``{"type": "play", "card":
-        "AS"}``). Raises StaleAction when the choice is no longer current, Rejected with
-        the rule's reason when the action is not allowed, SaveFailed when the store
-        failed (nothing changed). A player who was ``away`` is back by acting.
-        """
-        await self.play.act(table_id, user_id, action, version)
-
-    async def rejoin(self, table_id: int, user_id: int) -> None:
-        """A player whose seat an AI took over is back (their next turns are theirs)."""
-        await self.play.rejoin(table_id, user_id)
-
-    async def set_away(self, table_id: int, seat: int) -> None:
-        """Hand a human's seat to the stand-in AI until the player returns."""
-        await self.play.set_away(table_id, seat)
-
-    async def _submit(self, table: LiveTable, seat: int, action: Action, version: int,
-                      by: By) -> None:
-        """Every action (human, AI, timeout) goes through here (:meth:`ActionPath.submit`)."""
-        await self.play.submit(table, seat, action, version, by)
-
-    async def _choose(self, table: LiveTable, seat: int, standin: str,
-                      asked_at: float | None = None) -> Action:
-        """Every AI decision (AI turn or timeout) is asked here (:meth:`AITurns.choose`;
-        ``asked_at``: the loop time the turn began waiting)."""
-        return await self.ai.choose(table, seat, standin, asked_at)
-
+    # == waking a table (the parts' ``kick``) ========================================
     def _kick(self, table: LiveTable) -> None:
         """Start what the table's state needs: the AI task when an automatic seat is to
         act, the timer task when a deadline is set."""
