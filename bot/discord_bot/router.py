@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Protocol, Self
 
 import discord
 
-from bot.discord_bot.ids import custom_id, decode_action, encode_action
+from bot.discord_bot.ids import CustomIdKind, custom_id, decode_action, encode_action
 from bot.i18n import N_
 from games.actions import Action
 
@@ -136,7 +136,7 @@ def handler_of(interaction: discord.Interaction[discord.Client]) -> ClickHandler
     return handler
 
 
-def _button(kind: str, table: int, version: int, arg: str, label: str, style: Style,
+def _button(kind: CustomIdKind, table: int, version: int, arg: str, label: str, style: Style,
             row: int | None, emoji: str | None = None) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(label=label[:80] or None, style=style, row=row, emoji=emoji,
                              custom_id=custom_id(kind, table, version, arg))
@@ -153,7 +153,7 @@ class _Simple(ButtonItem, template=r"tt:\?"):
     """A button whose intent needs nothing but table and version (subclasses set
     ``KIND``/``ARG`` and ``run``)."""
 
-    KIND: ClassVar[str] = ""
+    KIND: ClassVar[CustomIdKind]
     ARG: ClassVar[str] = ""
 
     def __init__(self, table: int, version: int = 0, *, label: str = "",
@@ -175,72 +175,73 @@ class _Simple(ButtonItem, template=r"tt:\?"):
         raise NotImplementedError
 
 
-class JoinButton(_Simple, template=rf"tt:l:{_T}:join"):
+class JoinButton(_Simple, template=CustomIdKind.LOBBY.template(rf"{_T}:join")):
     """Lobby: take a seat."""
 
-    KIND, ARG = "l", "join"
+    KIND, ARG = CustomIdKind.LOBBY, "join"
 
     async def run(self, handler: ClickHandler,
                   interaction: discord.Interaction[discord.Client], click: Click) -> None:
         await handler.join(interaction, click)
 
 
-class LeaveButton(_Simple, template=rf"tt:l:{_T}:leave"):
+class LeaveButton(_Simple, template=CustomIdKind.LOBBY.template(rf"{_T}:leave")):
     """Lobby: give the seat up."""
 
-    KIND, ARG = "l", "leave"
+    KIND, ARG = CustomIdKind.LOBBY, "leave"
 
     async def run(self, handler: ClickHandler,
                   interaction: discord.Interaction[discord.Client], click: Click) -> None:
         await handler.leave(interaction, click)
 
 
-class StartButton(_Simple, template=rf"tt:l:{_T}:start"):
+class StartButton(_Simple, template=CustomIdKind.LOBBY.template(rf"{_T}:start")):
     """Lobby: start the match (host or Manage Server)."""
 
-    KIND, ARG = "l", "start"
+    KIND, ARG = CustomIdKind.LOBBY, "start"
 
     async def run(self, handler: ClickHandler,
                   interaction: discord.Interaction[discord.Client], click: Click) -> None:
         await handler.start(interaction, click)
 
 
-class MyHandButton(_Simple, template=rf"tt:h:{_T}:"):
+class MyHandButton(_Simple, template=CustomIdKind.MY_HAND.template(rf"{_T}:")):
     """**My hand** on the table (a private panel); Refresh / Back on a panel."""
 
-    KIND = "h"
+    KIND = CustomIdKind.MY_HAND
 
     async def run(self, handler: ClickHandler,
                   interaction: discord.Interaction[discord.Client], click: Click) -> None:
         await handler.my_hand(interaction, click)
 
 
-class BackButton(_Simple, template=rf"tt:b:{_T}:"):
+class BackButton(_Simple, template=CustomIdKind.BACK.template(rf"{_T}:")):
     """**I'm back**: a player whose seat an AI kept takes it again."""
 
-    KIND = "b"
+    KIND = CustomIdKind.BACK
 
     async def run(self, handler: ClickHandler,
                   interaction: discord.Interaction[discord.Client], click: Click) -> None:
         await handler.back(interaction, click)
 
 
-class AbandonButton(_Simple, template=rf"tt:x:{_T}:"):
+class AbandonButton(_Simple, template=CustomIdKind.ABANDON.template(rf"{_T}:")):
     """The confirmation of ``/table abandon``."""
 
-    KIND = "x"
+    KIND = CustomIdKind.ABANDON
 
     async def run(self, handler: ClickHandler,
                   interaction: discord.Interaction[discord.Client], click: Click) -> None:
         await handler.abandon(interaction, click)
 
 
-class AddAIButton(ButtonItem, template=rf"tt:l:{_T}:ai(?::(?P<level>[a-z]+))?"):
+class AddAIButton(ButtonItem,
+                  template=CustomIdKind.LOBBY.template(rf"{_T}:ai(?::(?P<level>[a-z]+))?")):
     """Lobby: seat an AI of a level in the first free seat."""
 
     def __init__(self, table: int, level: str, *, label: str = "",
                  style: Style = Style.secondary, row: int | None = None) -> None:
-        super().__init__(_button("l", table, 0, f"ai:{level}", label, style, row))
+        super().__init__(_button(CustomIdKind.LOBBY, table, 0, f"ai:{level}", label, style, row))
         self.table, self.level = table, level
 
     @classmethod
@@ -253,7 +254,7 @@ class AddAIButton(ButtonItem, template=rf"tt:l:{_T}:ai(?::(?P<level>[a-z]+))?"):
             await got[0].add_ai(interaction, got[1], self.level)
 
 
-class ActionButton(ButtonItem, template=rf"tt:a:{_T}:(?P<action>.+)"):
+class ActionButton(ButtonItem, template=CustomIdKind.ACTION.template(rf"{_T}:(?P<action>.+)")):
     """One action of the seat to act (a trump call, a bid, a card's variant, …); an
     ``action`` that does not parse reaches the handler as None."""
 
@@ -261,7 +262,7 @@ class ActionButton(ButtonItem, template=rf"tt:a:{_T}:(?P<action>.+)"):
                  label: str = "", style: Style = Style.primary, row: int | None = None
                  ) -> None:
         arg = encode_action(action) if action is not None else raw
-        super().__init__(_button("a", table, version, arg, label, style, row))
+        super().__init__(_button(CustomIdKind.ACTION, table, version, arg, label, style, row))
         self.table, self.version, self.action = table, version, action
 
     @classmethod
@@ -278,14 +279,16 @@ class ActionButton(ButtonItem, template=rf"tt:a:{_T}:(?P<action>.+)"):
             await got[0].act(interaction, got[1], self.action)
 
 
-class CardSelect(SelectItem, template=rf"tt:s:{_T}:(?P<arg>[A-Za-z]*)"):
+class CardSelect(SelectItem,
+                 template=CustomIdKind.CARD_SELECT.template(rf"{_T}:(?P<arg>[A-Za-z]*)")):
     """The card select: one option per distinct legal card (one select per suit past 25)."""
 
     def __init__(self, table: int, version: int, arg: str = "all", *,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=custom_id("s", table, version, arg), options=options or [],
+            custom_id=custom_id(CustomIdKind.CARD_SELECT, table, version, arg),
+            options=options or [],
             placeholder=placeholder[:150] or None, row=row))
         self.table, self.version = table, version
 
@@ -304,14 +307,15 @@ class CardSelect(SelectItem, template=rf"tt:s:{_T}:(?P<arg>[A-Za-z]*)"):
             await got[0].act(interaction, got[1], action, picked=True)
 
 
-class MultiBidSelect(SelectItem, template=rf"tt:m:{_T}:bid"):
+class MultiBidSelect(SelectItem, template=CustomIdKind.MULTI_BID.template(rf"{_T}:bid")):
     """Truf's secret bid of one to three cards."""
 
     def __init__(self, table: int, version: int, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  max_values: int = 1, row: int | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=custom_id("m", table, version, "bid"), options=options or [],
+            custom_id=custom_id(CustomIdKind.MULTI_BID, table, version, "bid"),
+            options=options or [],
             placeholder=placeholder[:150] or None, min_values=1, max_values=max_values,
             row=row))
         self.table, self.version = table, version

@@ -20,6 +20,7 @@ import discord
 
 from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
 from bot.discord_bot.drawing.texts import clip
+from bot.discord_bot.ids import CustomIdKind
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem
 from bot.discord_bot.tables.table_words import seating_of
@@ -84,15 +85,15 @@ def page_reply(event_id: int, board: int, entrant_id: int, pages: list[Text], pa
         view.add_item(BoardReview(event_id, board, entrant_id, page - 1, label="◀",
                                   disabled=page == 0, tag="p"))
         view.add_item(discord.ui.Button(label=f"{page + 1} / {len(pages)}", disabled=True,
-                                        custom_id=f"dup:rv:{event_id}:{board}:count"))
+                                        custom_id=f"{CustomIdKind.BOARD_REVIEW}:{event_id}:{board}:count"))
         view.add_item(BoardReview(event_id, board, entrant_id, page + 1, label="▶",
                                   disabled=page == len(pages) - 1, tag="n"))
     return Reply(clip(f"**{shown.title}**\n{shown.body}", 2000), view=view,
                  ephemeral=ephemeral)
 
 
-class BoardReview(ButtonItem, template=r"dup:rv:(?P<event>\d+):(?P<board>\d+):"
-                                       r"(?P<entrant>\d+):(?P<page>-?\d+)(?P<tag>[pn]?)"):
+class BoardReview(ButtonItem, template=CustomIdKind.BOARD_REVIEW.template(
+        r"(?P<event>\d+):(?P<board>\d+):(?P<entrant>\d+):(?P<page>-?\d+)(?P<tag>[pn]?)")):
     """**Review** (page 1, a new private message) or ◀ ▶ (turn the page in place)."""
 
     def __init__(self, event: int, board: int, entrant: int, page: int, *, label: str = "",
@@ -100,7 +101,7 @@ class BoardReview(ButtonItem, template=r"dup:rv:(?P<event>\d+):(?P<board>\d+):"
         super().__init__(discord.ui.Button(
             label=label or None, emoji=emoji, disabled=disabled,
             style=discord.ButtonStyle.secondary,
-            custom_id=f"dup:rv:{event}:{board}:{entrant}:{page}{tag}"))
+            custom_id=f"{CustomIdKind.BOARD_REVIEW}:{event}:{board}:{entrant}:{page}{tag}"))
         self.event, self.board, self.entrant, self.page, self.tag = (
             event, board, entrant, page, tag)
 

@@ -84,6 +84,7 @@ from bot.discord_bot.club.club_texts import (
 )
 from bot.discord_bot.club.match_access import public_in, reader_channels
 from bot.discord_bot.drawing.safe import safe_name
+from bot.discord_bot.ids import CustomIdKind
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.ranges import in_range, name_in_range
 from bot.i18n import N_, Translator, pgettext_noop
@@ -171,8 +172,8 @@ async def leaderboard_message(store: Store, guild_id: int, game: str,
 
 class LeaderboardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"club:lb:(?P<guild>\d+):(?P<game>[a-z_]+):(?P<season>\d+):(?P<page>\d+)"
-             r":(?P<dir>[pn])",
+    template=CustomIdKind.LEADERBOARD.template(
+        r"(?P<guild>\d+):(?P<game>[a-z_]+):(?P<season>\d+):(?P<page>\d+):(?P<dir>[pn])"),
 ):
     """◀ / ▶ of a leaderboard: shows page ``page`` (0-based) of that board."""
 
@@ -185,7 +186,7 @@ class LeaderboardPageButton(
         super().__init__(discord.ui.Button(
             label=label,
             style=discord.ButtonStyle.secondary, disabled=disabled,
-            custom_id=f"club:lb:{guild_id}:{game}:{season_id}:{page}:{direction}"))
+            custom_id=f"{CustomIdKind.LEADERBOARD}:{guild_id}:{game}:{season_id}:{page}:{direction}"))
         self.guild_id, self.game, self.season_id, self.page = guild_id, game, season_id, page
 
     @classmethod
@@ -214,9 +215,9 @@ class LeaderboardPageButton(
         await update_in_place(interaction, work, t=reader)
 
 
-HISTORY_ID: Final = re.compile(
-    r"club:hi:(?P<guild>[1-9]\d{0,19}):(?P<game>[a-z_]{1,30}|-):(?P<user>\d{1,20})"
-    r":(?P<owner>[1-9]\d{0,19}):(?P<page>\d{1,4}):(?P<dir>[on])")
+HISTORY_ID: Final = re.compile(CustomIdKind.HISTORY_PAGE.template(
+    r"(?P<guild>[1-9]\d{0,19}):(?P<game>[a-z_]{1,30}|-):(?P<user>\d{1,20})"
+    r":(?P<owner>[1-9]\d{0,19}):(?P<page>\d{1,4}):(?P<dir>[on])"))
 """The exact shape of a ``/history`` paging button's ``custom_id`` (:class:`HistoryQuery`).
 """
 
@@ -238,8 +239,8 @@ class HistoryQuery:
     def custom_id(self, page: int, direction: str) -> str:
         """The ``custom_id`` of the button showing ``page`` (``direction`` ``"o"`` or
         ``"n"``); ValueError if it would not fit Discord's 100 characters."""
-        cid = (f"club:hi:{self.guild_id}:{self.game or '-'}:{self.user_id or 0}:"
-               f"{self.owner_id}:{page}:{direction}")
+        cid = (f"{CustomIdKind.HISTORY_PAGE}:{self.guild_id}:{self.game or '-'}:"
+               f"{self.user_id or 0}:{self.owner_id}:{page}:{direction}")
         if len(cid) > CUSTOM_ID_LIMIT or HISTORY_ID.fullmatch(cid) is None:
             raise ValueError(f"cannot encode a history button as {cid!r}")
         return cid
@@ -314,7 +315,7 @@ async def history_reply(cog: StatsCog, interaction: discord.Interaction[Any],
 
 
 class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                        template=r"club:hi:(?P<state>.*)"):
+                        template=CustomIdKind.HISTORY_PAGE.template(r"(?P<state>.*)")):
     """**◀ Newer** / **Older ▶** under a ``/history`` list (see :class:`HistoryQuery`).
 
     The template takes any ``club:hi:`` id so that a malformed one still reaches
@@ -404,7 +405,7 @@ MATCH_VALUE: Final = re.compile(r"[1-9][0-9]{0,18}")
 
 
 class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                   template=r"club:rec:(?P<guild>\d+)"):
+                   template=CustomIdKind.HISTORY_RECORD.template(r"(?P<guild>\d+)")):
     """The ``/history`` menu: sends the chosen match's record JSON, ephemerally, to a
     member who may read the channel it was played in (whoever lists it, whatever the menu
     offers: the choice is checked again)."""
@@ -417,7 +418,7 @@ class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             value=str(e.match_id)) for e in (entries or [])[:25]]
         placeholder = clip(t.gettext("Get a match record (JSON)"), 150) if t else None
         super().__init__(discord.ui.Select(
-            custom_id=f"club:rec:{guild_id}", placeholder=placeholder,
+            custom_id=f"{CustomIdKind.HISTORY_RECORD}:{guild_id}", placeholder=placeholder,
             options=options or [discord.SelectOption(label="—", value="0")]), row=row)
         self.guild_id = guild_id
 

@@ -78,6 +78,7 @@ from bot.discord_bot.club.league_support import (
     withdrawal_lines,
 )
 from bot.discord_bot.drawing.safe import safe_name
+from bot.discord_bot.ids import CustomIdKind
 from bot.discord_bot.languages import Languages
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, Option, command, command_name, local_name
@@ -142,7 +143,8 @@ def _cog(interaction: discord.Interaction[Any]) -> LeagueCog:
 
 
 class ReportButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"club:fx:(?P<fixture>\d+):(?P<action>confirm|reject)"):
+                   template=CustomIdKind.FIXTURE_REPORT.template(
+                       r"(?P<fixture>\d+):(?P<action>confirm|reject)")):
     """Confirm / Reject under a reported result (same checks as ``/league confirm``)."""
 
     def __init__(self, fixture_id: int, action: str, t: Translator | None = None) -> None:
@@ -153,7 +155,7 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         super().__init__(discord.ui.Button(
             label=label,
             style=discord.ButtonStyle.success if confirm else discord.ButtonStyle.danger,
-            custom_id=f"club:fx:{fixture_id}:{action}"))
+            custom_id=f"{CustomIdKind.FIXTURE_REPORT}:{fixture_id}:{action}"))
         self.fixture_id, self.action = fixture_id, action
 
     @classmethod

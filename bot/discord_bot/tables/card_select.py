@@ -28,7 +28,7 @@ from typing import Any, Self
 import discord
 
 from bot.discord_bot.drawing.texts import clip
-from bot.discord_bot.ids import custom_id
+from bot.discord_bot.ids import CustomIdKind, custom_id
 from bot.discord_bot.router import SelectItem, admitted
 from bot.i18n import Translator
 from bot.words.actions import truf_bid_value
@@ -71,7 +71,8 @@ def signal_select(table_id: int, version: int, words: Sequence[str], chosen: str
                         row=row)
 
 
-class SignalSelect(SelectItem, template=r"tt:g:(?P<table>\d+):(?P<version>\d+):lead"):
+class SignalSelect(SelectItem, template=CustomIdKind.SIGNAL.template(
+        r"(?P<table>\d+):(?P<version>\d+):lead")):
     """The leader's signal for the next lead (see the module docstring). Like every table
     component, a click passes the router's server check first
     (:func:`~bot.discord_bot.router.admitted`)."""
@@ -80,7 +81,7 @@ class SignalSelect(SelectItem, template=r"tt:g:(?P<table>\d+):(?P<version>\d+):l
                  options: list[discord.SelectOption] | None = None, placeholder: str = "",
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=custom_id("g", table, version, "lead"), options=options or [],
+            custom_id=custom_id(CustomIdKind.SIGNAL, table, version, "lead"), options=options or [],
             placeholder=placeholder[:150] or None, row=row))
         self.table, self.version = table, version
 

@@ -28,7 +28,7 @@ import discord
 from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
 from bot.discord_bot.drawing.safe import safe_name
 from bot.discord_bot.drawing.texts import clip
-from bot.discord_bot.ids import custom_id
+from bot.discord_bot.ids import CustomIdKind, custom_id
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import (
     ANOTHER_SERVER,
@@ -200,14 +200,17 @@ async def change(interaction: Interaction, table_id: int, name: str, raw: str,
     return panel(table_id, game, changed, t, name, note)
 
 
-class OptionsButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:open"):
+class OptionsButton(ButtonItem,
+                    template=CustomIdKind.OPTIONS.template(r"(?P<table>\d+):0:open")):
     """**Options** on the lobby message (host only)."""
 
     def __init__(self, table: int, t: Translator | None = None, *,
                  row: int | None = None) -> None:
         label = clip(t.gettext("Options"), 80) if t is not None else "Options"
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           row=row, custom_id=custom_id("o", table, 0, "open")))
+                                           row=row,
+                                           custom_id=custom_id(CustomIdKind.OPTIONS, table, 0,
+                                                               "open")))
         self.table = table
 
     @classmethod
@@ -226,14 +229,16 @@ class OptionsButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:open"):
         await answer(interaction, run, t=t, private_wait=True)
 
 
-class OptionSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:pick"):
+class OptionSelect(SelectItem,
+                   template=CustomIdKind.OPTIONS.template(r"(?P<table>\d+):0:pick")):
     """Which option to change."""
 
     def __init__(self, table: int, t: Translator | None = None, *,
                  options: list[discord.SelectOption] | None = None) -> None:
         placeholder = (clip(t.gettext("Choose an option to change"), 150) if t is not None
                        else None)
-        super().__init__(discord.ui.Select(custom_id=custom_id("o", table, 0, "pick"),
+        super().__init__(discord.ui.Select(custom_id=custom_id(CustomIdKind.OPTIONS, table, 0,
+                                                               "pick"),
                                            options=options or [], placeholder=placeholder))
         self.table = table
 
@@ -255,13 +260,15 @@ class OptionSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:pick"):
         await update_in_place(interaction, run, t=t)
 
 
-class ValueSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:set:(?P<name>[a-z_]+)"):
+class ValueSelect(SelectItem, template=CustomIdKind.OPTIONS.template(
+                      r"(?P<table>\d+):0:set:(?P<name>[a-z_]+)")):
     """The chosen option's values (default marked)."""
 
     def __init__(self, table: int, name: str, t: Translator | None = None, *,
                  options: list[discord.SelectOption] | None = None) -> None:
         placeholder = clip(t.gettext("Choose its value"), 150) if t is not None else None
-        super().__init__(discord.ui.Select(custom_id=custom_id("o", table, 0, f"set:{name}"),
+        super().__init__(discord.ui.Select(custom_id=custom_id(CustomIdKind.OPTIONS, table, 0,
+                                                               f"set:{name}"),
                                            options=options or [], placeholder=placeholder))
         self.table, self.name = table, name
 
@@ -280,12 +287,14 @@ class ValueSelect(SelectItem, template=r"tt:o:(?P<table>\d+):0:set:(?P<name>[a-z
         await update_in_place(interaction, run, t=t)
 
 
-class NumberButton(ButtonItem, template=r"tt:o:(?P<table>\d+):0:num:(?P<name>[a-z_]+)"):
+class NumberButton(ButtonItem, template=CustomIdKind.OPTIONS.template(
+                       r"(?P<table>\d+):0:num:(?P<name>[a-z_]+)")):
     """Opens the form for a number option."""
 
     def __init__(self, table: int, name: str, *, label: str = "Enter a value") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
-                                           custom_id=custom_id("o", table, 0, f"num:{name}")))
+                                           custom_id=custom_id(CustomIdKind.OPTIONS, table, 0,
+                                                               f"num:{name}")))
         self.table, self.name = table, name
 
     @classmethod
@@ -313,7 +322,7 @@ class NumberForm(discord.ui.Modal):
 
     def __init__(self, table: int, name: str, game: str, t: Translator, user: int) -> None:
         super().__init__(title=clip(option_name(name, game, t), 45),
-                         custom_id=custom_id("o", table, 0, f"form:{name}:{user}"))
+                         custom_id=custom_id(CustomIdKind.OPTIONS, table, 0, f"form:{name}:{user}"))
         self.value: discord.ui.TextInput[NumberForm] = discord.ui.TextInput(
             label=clip(t.gettext("New value"), 45), max_length=6, required=False,
             custom_id="value")

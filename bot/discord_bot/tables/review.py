@@ -26,7 +26,7 @@ import discord
 
 from bot.discord_bot.answer import Reply, UserError, answer, update_in_place
 from bot.discord_bot.drawing.texts import clip
-from bot.discord_bot.ids import custom_id
+from bot.discord_bot.ids import CustomIdKind, custom_id
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem
 from bot.discord_bot.tables.table_words import seating_of
@@ -98,7 +98,8 @@ def page_reply(table_id: int, deal: int, pages: list[Text], page: int, t: Transl
         v.add_item(ReviewButton(table_id, deal, page - 1, label="◀", disabled=page == 0,
                                 tag="p"))
         v.add_item(discord.ui.Button(label=f"{page + 1} / {len(pages)}", disabled=True,
-                                     custom_id=custom_id("r", table_id, deal, "count")))
+                                     custom_id=custom_id(CustomIdKind.REVIEW, table_id, deal,
+                                                         "count")))
         v.add_item(ReviewButton(table_id, deal, page + 1, label="▶",
                                 disabled=page == len(pages) - 1, tag="n"))
     content = t.gettext("**{title}** — table {table}").format(title=shown.title,
@@ -107,7 +108,8 @@ def page_reply(table_id: int, deal: int, pages: list[Text], page: int, t: Transl
 
 
 class ReviewButton(ButtonItem,
-                   template=r"tt:r:(?P<table>\d+):(?P<deal>\d+):(?P<page>-?\d+)(?P<tag>[pn]?)"):
+                   template=CustomIdKind.REVIEW.template(
+                       r"(?P<table>\d+):(?P<deal>\d+):(?P<page>-?\d+)(?P<tag>[pn]?)")):
     """**Review** (page 1, a new private message) or ◀ ▶ (turn the page in place)."""
 
     def __init__(self, table: int, deal: int, page: int, *, label: str = "",
@@ -115,7 +117,7 @@ class ReviewButton(ButtonItem,
         super().__init__(discord.ui.Button(
             label=label or None, emoji=emoji, disabled=disabled,
             style=discord.ButtonStyle.secondary,
-            custom_id=custom_id("r", table, deal, f"{page}{tag}")))
+            custom_id=custom_id(CustomIdKind.REVIEW, table, deal, f"{page}{tag}")))
         self.table, self.deal, self.page, self.tag = table, deal, page, tag
 
     @classmethod

@@ -34,7 +34,7 @@ from typing import Any, Protocol, Self
 import discord
 
 from bot.discord_bot.drawing.texts import clip
-from bot.discord_bot.ids import custom_id
+from bot.discord_bot.ids import CustomIdKind, custom_id
 from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem, admitted
 from bot.i18n import N_, Translator
@@ -194,13 +194,14 @@ def seat_link_button(client: discord.Client | None, table_id: int, user_id: int,
                        t.gettext(OPEN_IN_BROWSER))
 
 
-class OpenTableButton(ButtonItem, template=r"tt:w:(?P<table>\d+):(?P<version>\d+):"):
+class OpenTableButton(ButtonItem, template=CustomIdKind.OPEN_TABLE.template(
+                          r"(?P<table>\d+):(?P<version>\d+):")):
     """**Open table** on the table message."""
 
     def __init__(self, table: int, *, label: str = "", row: int | None = None) -> None:
         super().__init__(discord.ui.Button(label=label or None,
                                            style=discord.ButtonStyle.secondary, row=row,
-                                           custom_id=custom_id("w", table, 0)))
+                                           custom_id=custom_id(CustomIdKind.OPEN_TABLE, table, 0)))
         self.table = table
 
     @classmethod
