@@ -1,0 +1,230 @@
+"""What the ``/duplicate`` cog posts without being asked: after each board, each member's
+reveal by DM (or in the board's private thread when their DMs are closed); at the close,
+the results thread (the ranking, each board's traveller and hand record, with a picture of
+the four hands when the server's pictures are on, the records as one zip file) and every
+member's score card by DM. Each piece of the close is claimed in the store first
+(``claim_duplicate_post``), so nothing is posted twice, even across a restart. Every REST
+call waits for its slot (:data:`POST_INTERVAL`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import zipfile
+from typing import Final
+
+import discord
+from discord.ext import commands
+
+from bot.discord_bot.club.club_texts import clip, pages_of
+from bot.discord_bot.club.duplicate_review import review_view
+from bot.discord_bot.drawing.duplicate_pictures import hand_record_png
+from bot.discord_bot.drawing.safe import NO_PINGS, safe_name
+from bot.discord_bot.languages import Languages
+from bot.duplicate.service import DuplicateService, EventResults, directions_of
+from bot.duplicate.text import (
+    ai_text,
+    best_by_board,
+    card_lines,
+    hand_labels,
+    hand_record_lines,
+    header_line,
+    ranking_lines,
+    reveal_lines,
+    traveller_lines,
+)
+from bot.i18n import Translator
+from bot.setting_ranges import in_force
+from storage import ChannelLocation
+from storage.base import Store
+from storage.duplicate import DuplicateEntrant, DuplicateEvent
+
+log = logging.getLogger(__name__)
+
+MESSAGE_CHARS: Final = 1900
+POST_INTERVAL: Final = 0.05
+"""Seconds between two REST calls of the close's posting (at most 20 a second, under
+Discord's global 50 with room for the tables)."""
+
+
+class DuplicatePosts:
+    """Posts the reveals and the close's results of the duplicate ``service``'s events (see
+    the module docstring); one posting of a close at a time."""
+
+    def __init__(self, bot: commands.Bot, store: Store, languages: Languages,
+                 service: DuplicateService) -> None:
+        self.bot, self.store, self.languages, self.service = bot, store, languages, service
+        self._posting: asyncio.Lock = asyncio.Lock()
+        self._next_post = 0.0
+
+    async def tell_board(self, event: DuplicateEvent, entrant: DuplicateEntrant,
+                         board: int) -> None:
+        """DM each member of the entrant what it may now see of the board; a member whose
+        DMs are closed finds it in the board's private thread instead (the same readers)."""
+        for member in entrant.members:
+            reveal = await self.service.reveal(event.id, event.guild_id, member, board)
+            t = await self.languages.player(member, event.guild_id)
+            travel = reveal.score.travellers[board - 1]
+            own = next((r.result for r in travel.rows if r.result.entrant == entrant.name),
+                       None)
+            boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
+            lines = reveal_lines(event.game, directions_of(event), travel,
+                                 reveal.score.method, reveal.hands, boards[board].dealer,
+                                 reveal.ai_result, own, t, safe_name)
+            title = t.gettext("{event}: board {board}").format(event=safe_name(event.name),
+                                                               board=board)
+            text = [f"**{title}**", *lines]
+            view = review_view(event.id, board, entrant.id, t)
+            if not await self.dm(member, text, view):
+                await self._to_thread(entrant.id, board, member, text, view)
+
+    async def _paced(self) -> None:
+        """Wait for the close's next message slot (:data:`POST_INTERVAL`)."""
+        loop = asyncio.get_running_loop()
+        wait = self._next_post - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._next_post = max(loop.time(), self._next_post) + POST_INTERVAL
+
+    async def dm(self, user_id: int, lines: list[str],
+                 view: discord.ui.View | None = None) -> bool:
+        """DM ``lines`` (paged, each REST call in its slot), ``view`` under the last page;
+        false when the member's DMs cannot be reached."""
+        try:
+            await self._paced()
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            pages = pages_of(lines, MESSAGE_CHARS)
+            for n, page in enumerate(pages):
+                await self._paced()
+                if view is not None and n == len(pages) - 1:
+                    await channel.send("\n".join(page), allowed_mentions=NO_PINGS, view=view)
+                else:
+                    await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
+            return True
+        except discord.HTTPException:
+            log.info("could not DM user %s a duplicate message", user_id)
+            return False
+
+    async def _to_thread(self, entrant_id: int, board: int, member: int, lines: list[str],
+                         view: discord.ui.View) -> None:
+        play = await self.store.get_duplicate_play(entrant_id, board)
+        row = None if play is None or play.table_id is None else await self.store.get_table(
+            play.table_id)
+        if row is None or not isinstance(row.location, ChannelLocation):
+            return
+        channel = self.bot.get_channel(row.location.channel_id)
+        if not isinstance(channel, discord.Thread):
+            return
+        pages = pages_of([f"<@{member}>", *lines], MESSAGE_CHARS)
+        for n, page in enumerate(pages):
+            await self._paced()
+            if n == len(pages) - 1:
+                await channel.send("\n".join(page), allowed_mentions=NO_PINGS, view=view)
+            else:
+                await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
+
+    async def post_results(self, event: DuplicateEvent) -> None:
+        """The results thread and the score cards, each piece once (claimed first)."""
+        async with self._posting:
+            results = await self.service.results(event)
+            t = await self.languages.server(event.guild_id)
+            thread = await self._results_thread(event, t)
+            if thread is not None:
+                await self._post_thread(event, results, thread, t)
+            await self._post_cards(event, results)
+
+    async def _results_thread(self, event: DuplicateEvent,
+                              t: Translator) -> discord.abc.Messageable | None:
+        if await self.store.claim_duplicate_post(event.id, "thread"):
+            channel = self.bot.get_channel(event.channel_id)
+            if not isinstance(channel, discord.TextChannel):
+                return None
+            made = await channel.create_thread(
+                name=clip(t.gettext("Results: {event}").format(event=event.name), 100),
+                type=discord.ChannelType.public_thread)
+            await self.store.set_duplicate_post_value(event.id, "thread", str(made.id))
+            return made
+        value = await self.store.duplicate_post_value(event.id, "thread")
+        if value is None:
+            return None
+        found = self.bot.get_channel(int(value))
+        return found if isinstance(found, discord.Thread) else None
+
+    async def _post_thread(self, event: DuplicateEvent, results: EventResults,
+                           thread: discord.abc.Messageable, t: Translator) -> None:
+        score = results.score
+        if await self.store.claim_duplicate_post(event.id, "ranking"):
+            lines = [f"**{safe_name(event.name)}** — {header_line(event.game, score, t)}",
+                     *ranking_lines(score, t, safe_name)]
+            for page in pages_of(lines, MESSAGE_CHARS):
+                await self._paced()
+                await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
+        sides = directions_of(event)
+        boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
+        images = in_force(await self.store.get_guild_settings(event.guild_id)).images
+        for travel in score.travellers:
+            if not await self.store.claim_duplicate_post(event.id, f"board:{travel.board}"):
+                continue
+            lines = traveller_lines(travel, score.method, t, safe_name)
+            hands = results.hands.get(travel.board)
+            picture: discord.File | None = None
+            if hands:
+                dealer = boards[travel.board].dealer
+                lines += ["", t.gettext("The hands as dealt:"),
+                          *hand_record_lines(sides, hands, dealer, t)]
+                if images:
+                    labelled = hand_labels(sides, hands, dealer, t)
+                    png = await asyncio.to_thread(hand_record_png, [x for x, _ in labelled],
+                                                  [h for _, h in labelled])
+                    picture = discord.File(io.BytesIO(png),
+                                           filename=f"board-{travel.board}.png")
+            pages = pages_of(lines, MESSAGE_CHARS)
+            for n, page in enumerate(pages):
+                await self._paced()
+                if picture is not None and n == len(pages) - 1:
+                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS,
+                                      file=picture)
+                else:
+                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
+        if results.records and await self.store.claim_duplicate_post(event.id, "records"):
+            await self._paced()
+            await thread.send(t.gettext("Every board's record (tricktable duplicate score "
+                                        "reads the folder):"),
+                              file=discord.File(io.BytesIO(records_zip(results)),
+                                                filename=f"duplicate-{event.id}.zip"),
+                              allowed_mentions=NO_PINGS)
+
+    async def _post_cards(self, event: DuplicateEvent, results: EventResults) -> None:
+        best = best_by_board(results.score)
+        boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
+        for row in results.score.ranking:
+            entrant = results.entrants[row.entrant]
+            ai: dict[int, str] = {}
+            for member in entrant.members:
+                if not await self.store.claim_duplicate_post(event.id, f"card:{member}"):
+                    continue
+                t = await self.languages.player(member, event.guild_id)
+                for card in row.boards:
+                    if card.scored is not None:
+                        _, result = await self.service.ai_result(
+                            event, boards[card.board], card.scored.result.direction)
+                        ai[card.board] = ai_text(result, results.score.method, t)
+                rank = "–" if row.rank is None else t.number(row.rank)
+                title = t.gettext("{event}: your score card (place {rank})").format(
+                    event=safe_name(event.name), rank=rank)
+                await self.dm(member, [f"**{title}**",
+                                        *card_lines(row, results.score, best, ai, t)])
+
+
+def records_zip(results: EventResults) -> bytes:
+    """Every board's tagged record as ``board-NN/<entrant>.json`` in one zip (a folder
+    ``tricktable duplicate score`` reads once unpacked: flattened, one file per record)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for n, ((_, board), record) in enumerate(sorted(results.records.items())):
+            archive.writestr(f"board{board:02d}-{n:04d}.json",
+                             json.dumps(record, ensure_ascii=False))
+    return out.getvalue()
