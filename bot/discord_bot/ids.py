@@ -56,7 +56,7 @@ prefix         member               component
 ``club:hi``    ``HISTORY_PAGE``     ``/history`` paging (``HistoryQuery``)
 ``club:rec``   ``HISTORY_RECORD``   ``/history``'s record menu (``<guild>``)
 ``club:fx``    ``FIXTURE_REPORT``   a league result's confirm/reject (``<fixture>:<action>``,
-                                    :mod:`~bot.discord_bot.club.league_commands`)
+                                    :mod:`~bot.discord_bot.club.league_reports`)
 ``dup:rv``     ``BOARD_REVIEW``     a duplicate board's review (``<event>:<board>:…``,
                                     :mod:`~bot.discord_bot.club.duplicate_review`)
 =============  ===================  =========================================================
