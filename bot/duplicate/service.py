@@ -82,8 +82,8 @@ class DuplicateService:
         self.clock = self.context.clock
         self.director = EventDirector(self.context)
         self.entries = EntryDesk(self.context)
-        self.boards = BoardTables(self.context)
-        self.meetings = Meetings(self.context, self.boards)
+        self.seating = BoardTables(self.context)
+        self.meetings = Meetings(self.context, self.seating)
         self.finisher = BoardFinisher(self.context, on_board)
         self.scorer = EventScorer(self.context)
         self.reveals = BoardReveals(self.context, self.scorer)
@@ -95,8 +95,8 @@ class DuplicateService:
         self.status = self.director.status
         self.enter = self.entries.enter
         self.confirm = self.entries.confirm
-        self.play = self.boards.play
-        self.play_board = self.boards.play_board
+        self.play = self.seating.play
+        self.play_board = self.seating.play_board
         self.meet = self.meetings.meet
         self.board_over = self.finisher.board_over
         self.reveal = self.reveals.reveal
