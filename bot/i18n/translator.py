@@ -37,6 +37,10 @@ DOMAIN: Final = "tricktable"
 
 Width = Literal["short", "medium", "long", "full"]
 
+SMALL: Final = 10_000
+"""Whole numbers below this (in magnitude) are formatted once per translator
+(:meth:`Translator.number`): a web table words the same scores for every seat."""
+
 
 def catalog_text(language: str) -> str:
     """The shipped ``.po`` text of ``language`` (a supported language other than English)."""
@@ -73,6 +77,7 @@ class Translator:
         self.language = language
         self.locale = Locale.parse(language)
         self._translations = translations
+        self._small: dict[int, str] = {}
 
     def __repr__(self) -> str:
         return f"Translator({self.language!r})"
@@ -101,8 +106,14 @@ class Translator:
 
     def number(self, value: float | int, *, decimals: int | None = None) -> str:
         """A number with the language's separators (``12,345.5``; Indonesian ``12.345,5``);
-        ``decimals`` fixes the number of decimal places."""
+        ``decimals`` fixes the number of decimal places. Small whole numbers (scores,
+        counts) are formatted once per translator and remembered."""
         if decimals is None:
+            if type(value) is int and -SMALL < value < SMALL:
+                text = self._small.get(value)
+                if text is None:
+                    text = self._small[value] = format_decimal(value, locale=self.locale)
+                return text
             return format_decimal(value, locale=self.locale)
         pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
         return format_decimal(value, format=pattern, locale=self.locale)

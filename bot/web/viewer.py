@@ -46,9 +46,10 @@ from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableSe
 from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.web import links
+from bot.web.fanout import FrameCache, encode
 from bot.web.frames import Words
 from bot.web.presence import Presence
-from bot.web.protocol import VERSION, ErrorFrame, LobbyDo, LobbyFrame
+from bot.web.protocol import VERSION, DealResultFrame, ErrorFrame, LobbyDo, LobbyFrame
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
 from games.errors import GameError
@@ -94,6 +95,8 @@ class WebConfig:
     """Who has a socket on which table (the table message names them)."""
     lobby: LobbyRights | None = None
     """Who may do what in a lobby (None: the page offers no lobby action)."""
+    frames: FrameCache = field(default_factory=FrameCache)
+    """Frames worded once for every socket that receives them (:mod:`bot.web.fanout`)."""
 
 
 class Refuse(Exception):
@@ -271,8 +274,12 @@ class Viewer:
             except NoSuchTable:
                 return False
             kind = event.type
+        lang = self.t.language
         if kind == "state":
-            await self._send(words.table(data_of(event, "state"), event.version))
+            seat = self.seat
+            await self._send_text(self.config.frames.frame(
+                event, ("table", lang, seat),
+                lambda: words.table(data_of(event, "state"), event.version)))
         elif kind == "lobby":
             if p.role == "seat" and self.service.seat_of(p.table, p.user) != self.seat:
                 await self._send({"v": VERSION, "type": "closed",
@@ -283,10 +290,16 @@ class Viewer:
             info = self.service.info(p.table)
             self.words = Words.of(info, self.seat, self.t)
         elif kind == "deal_scored":
-            record = await self._record(p.table)
-            await self._send(words.deal_result(data_of(event, "deal_scored"), record))
+            async def result() -> DealResultFrame:
+                record = await self._record(p.table)
+                return words.deal_result(data_of(event, "deal_scored"), record)
+
+            await self._send_text(await self.config.frames.frame_async(
+                event, ("deal_result", lang), result))
         elif kind == "match_over":
-            await self._send(words.match_over(data_of(event, "match_over")["summary"] or {}))
+            await self._send_text(self.config.frames.frame(
+                event, ("match_over", lang),
+                lambda: words.match_over(data_of(event, "match_over")["summary"] or {})))
             return False
         elif kind == "abandoned":
             await self._send({"v": VERSION, "type": "closed", "text": self.t.gettext(
@@ -294,9 +307,8 @@ class Viewer:
                     reason=abandon_reason(data_of(event, "abandoned"), self.t))})
             return False
         else:
-            line = words.line(kind, game_data(event))
-            if line is not None:
-                await self._send(line)
+            await self._send_text(self.config.frames.frame(
+                event, ("line", lang), lambda: words.line(kind, game_data(event))))
         return True
 
     async def _record(self, table: int) -> Mapping[str, Any] | None:
@@ -306,9 +318,12 @@ class Viewer:
             return None
 
     async def _send(self, frame: Mapping[str, Any]) -> None:
-        if not self.ws.closed:
-            await self.ws.send_str(json.dumps(frame, ensure_ascii=False,
-                                              separators=(",", ":")))
+        await self._send_text(encode(frame))
+
+    async def _send_text(self, text: str | None) -> None:
+        """Send an encoded frame (``None``: nothing to send)."""
+        if text is not None and not self.ws.closed:
+            await self.ws.send_str(text)
 
     # -- page → server -----------------------------------------------------------------
     async def _read(self) -> None:
