@@ -42,7 +42,15 @@ from bot.words.events import event_line, signal_text, trick_line
 from bot.words.results import deal_result, match_result
 from bot.words.review import review_pages
 from bot.words.seating import Seating
-from bot.words.table_state import match_facts, score_line, table_facts, trick_cards, trump_fact
+from bot.words.table_state import (
+    YOUR_TURN_CARD,
+    YOUR_TURN_CHOOSE,
+    match_facts,
+    score_line,
+    table_facts,
+    trick_cards,
+    trump_fact,
+)
 from games.actions import Action
 from games.registry import GAMES
 
@@ -80,7 +88,8 @@ class Words:
             "last_trick": t.gettext("Last trick"), "review": t.gettext("Review"),
             "back": t.gettext("Back"), "tricks": t.gettext("Tricks"),
             "bella": t.gettext("Bella"), "hand": t.gettext("My hand"),
-            "your_turn": t.gettext("Your turn: choose with the buttons (Tab, Enter or a click)."),
+            "your_turn": t.gettext(YOUR_TURN_CARD),
+            "your_turn_choose": t.gettext(YOUR_TURN_CHOOSE),
         }
         return {"v": VERSION, "type": "hello", "table": info.id, "game": info.game,
                 "title": GAMES[info.game].title, "seat": self.me, "language": t.language,

@@ -87,6 +87,9 @@ class Labels(TypedDict):
     tricks: str
     bella: str
     your_turn: str
+    """The turn sentence when a card of the hand is to be picked (the lit ones)."""
+    your_turn_choose: str
+    """The turn sentence when every choice is a decision button (no card to pick)."""
     hand: str
 
 

@@ -47,6 +47,12 @@ from games.view_types import (
 )
 
 FACE_DOWN = N_("a card face down")
+YOUR_TURN_CARD = N_("Your turn: tap a lit card.")
+"""The web page's turn sentence when the viewer picks a card of the hand (the terminal has
+its own, with its keys)."""
+YOUR_TURN_CHOOSE = N_("Your turn: choose below.")
+"""The web page's turn sentence when every choice is a button under the table (a bid, a
+trump call, a question)."""
 _NO_VIEW = cast(GameView, {})
 """What :func:`table_facts` reads when there is no deal: a view with every key absent."""
 _CARD_CODE = re.compile(r"\b([2-9TJQKA])([SHDC])\b")

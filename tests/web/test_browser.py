@@ -7,6 +7,8 @@ stable interface (cards as buttons named ``K♠``/``Q♥ ×2``, legal ones enabl
 from __future__ import annotations
 
 import contextlib
+import itertools
+import json
 import os
 import re
 import time
@@ -205,3 +207,86 @@ async def test_keyboard_play(tables: Table, browser: Any) -> None:
     hand = tables.service.view(table, 0)["hand"]
     assert len(hand) == held - 1
     await page.close()
+
+
+async def test_the_turn_sentence_says_tap_a_card_or_choose_below(tables: Table,
+                                                                 browser: Any) -> None:
+    """A turn with cards to pick says to tap a lit card; one with only decision buttons
+    says to choose below — the web's own words, not the terminal's keyboard sentence.
+    The server's real frames reach the page through Playwright's socket route, which also
+    sends the page the same turn with its card choices taken out (a decision-only turn:
+    here Tarabish's Concede, as in a bid or a trump call)."""
+    _, url = await tables.open("tarabish")
+    page = await browser.new_page(viewport=PHONE)
+    decision_only: list[str] = []
+    routes: list[Any] = []
+
+    def route(page_side: Any) -> None:
+        routes.append(page_side)
+        server = page_side.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            page_side.send(message)
+            frame = json.loads(message)
+            if frame["type"] == "table" and frame["your_turn"] and not decision_only:
+                frame["choices"] = [c for c in frame["choices"] if c["card"] is None]
+                decision_only.append(json.dumps(frame))
+
+        server.on_message(from_server)
+
+    await page.route_web_socket(re.compile(r".*/ws$"), route)
+    await page.goto(url)
+    turn = page.locator("#turn")
+    await page.wait_for_selector("#hand button:not([disabled])", timeout=20000)
+    assert await turn.inner_text() == "Your turn: tap a lit card."
+    assert "Concede" in json.loads(decision_only[0])["choices"][0]["label"]
+    routes[0].send(decision_only[0])  # as if from the server
+    await page.wait_for_selector("#hand button:not([disabled])", state="detached",
+                                 timeout=20000)
+    assert await page.locator("#decisions button").count() == 1
+    assert await turn.inner_text() == "Your turn: choose below."
+    await page.close()
+
+
+async def test_reconnects_back_off_until_the_server_says_hello(browser: Any) -> None:
+    """A server that accepts the socket and closes it at once (no ``hello``) is retried
+    after 0.5 s, then 1 s, then 2 s: the wait resets only when a ``hello`` arrives, never
+    on the socket's opening alone (which gave a reconnect loop every 0.5 s)."""
+    from aiohttp import web
+
+    from bot.web.server import STATIC
+
+    opened: list[float] = []
+
+    async def socket(request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        opened.append(time.monotonic())
+        await ws.close()
+        return ws
+
+    async def index(request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html")
+
+    app = web.Application()
+    app.router.add_get("/", index)
+    app.router.add_get("/ws", socket)
+    app.router.add_static("/assets/", STATIC / "assets")
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        page = await browser.new_page(viewport=PHONE)
+        await page.goto(f"http://127.0.0.1:{port}/#k=x")
+        end = time.monotonic() + 60
+        while len(opened) < 4:  # the page's own timers pace this wait
+            assert time.monotonic() < end, opened
+            await page.wait_for_timeout(50)
+        gaps = [b - a for a, b in itertools.pairwise(opened)]
+        # lower bounds only (a timer never fires early; load only makes gaps longer)
+        assert gaps[0] >= 0.45 and gaps[1] >= 0.95 and gaps[2] >= 1.95, gaps
+        await page.close()
+    finally:
+        await runner.cleanup()

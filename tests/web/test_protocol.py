@@ -223,3 +223,26 @@ async def test_the_page_speaks_the_viewers_language(web: Web) -> None:
     assert english_leftovers("Your turn: choose with the buttons (Tab, Enter or a click).",
                              "sw")  # the check does see English
     assert hello["labels"]["trump"] != "Trump"
+
+
+async def test_the_turn_sentence_is_the_webs_own(web: Web) -> None:
+    """The page's turn sentences (a card to tap, or a decision below) are the web's own, in
+    every language, not the terminal's keyboard sentence."""
+    from bot.i18n import translator
+    from bot.words.table_state import YOUR_TURN_CARD, YOUR_TURN_CHOOSE
+
+    await open_table(web)
+    terminal = "Your turn: choose with the buttons (Tab, Enter or a click)."
+    for language in ("en", "so", "id", "sw"):
+        async def speaks(user: int, language: str = language) -> str:
+            return language
+
+        web.config.language = speaks
+        labels = (await read(await web.join(), of_type("hello")))["labels"]
+        t = translator(language)
+        assert labels["your_turn"] == t.gettext(YOUR_TURN_CARD)
+        assert labels["your_turn_choose"] == t.gettext(YOUR_TURN_CHOOSE)
+        assert t.gettext(terminal) not in (labels["your_turn"], labels["your_turn_choose"])
+        if language != "en":  # translated, not the English source
+            assert labels["your_turn"] != YOUR_TURN_CARD
+            assert labels["your_turn_choose"] != YOUR_TURN_CHOOSE

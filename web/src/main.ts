@@ -30,7 +30,11 @@ const base = inDiscord ? "/.proxy/" : "/";
 let first: ClientFrame | ActivityFrame = { v: CONTRACT_VERSION, type: "join", key };
 let socket: WebSocket | null = null;
 let finished = false;
-let retry = 500;
+/** The wait before the next reconnect (ms): doubled after every lost socket up to 5 s,
+ * back to the first only once the server's `hello` arrived (a server that accepts the
+ * socket and closes it at once must not be hammered). */
+const FIRST_RETRY = 500;
+let retry = FIRST_RETRY;
 let labels: Labels | null = null;
 let hello: HelloFrame | null = null;
 let table: TableFrame | null = null;
@@ -46,7 +50,6 @@ function connect(): void {
   const ws = new WebSocket(`${scheme}//${location.host}${base}${path}`);
   socket = ws;
   ws.onopen = () => {
-    retry = 500;
     $("link").textContent = "";
     send(first);
   };
@@ -96,6 +99,7 @@ function say(text: string): void {
 
 // -- drawing ------------------------------------------------------------------------
 function onHello(frame: HelloFrame): void {
+  retry = FIRST_RETRY;
   hello = frame;
   labels = frame.labels;
   document.documentElement.lang = frame.language;
@@ -122,7 +126,8 @@ function draw(): void {
   $("trump").textContent = t.trump_text ? `${labels.trump}: ${t.trump_text}` : "";
   drawSeats(t);
   $("trickline").textContent = t.trick.line;
-  $("turn").textContent = t.your_turn ? labels.your_turn : "";
+  $("turn").textContent = !t.your_turn ? ""
+    : t.choices.some((c) => c.card !== null) ? labels.your_turn : labels.your_turn_choose;
   const last = $("lasttrick") as HTMLButtonElement;
   last.hidden = t.last_trick === null;
   last.setAttribute("aria-expanded", String(showLast));

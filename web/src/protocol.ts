@@ -94,6 +94,7 @@ export interface Labels {
   tricks: string;
   bella: string;
   your_turn: string;
+  your_turn_choose: string;
   hand: string;
 }
 
