@@ -90,6 +90,7 @@ from games.cards import (
     sort_for_display,
 )
 from games.errors import IllegalAction, OptionError, RecordError, quote
+from games.event_types import DealSummary, MatchExtras
 from games.options import GameOptions, option
 from games.trick import key_tables, trick_json
 from games.view_types import AlbastiniView
@@ -487,9 +488,9 @@ class AlbastiniDeal(TrickDeal):
         out["facts"] = facts
         return out
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> DealSummary:
         turned = self.phase != P.BIDDING
-        out: dict[str, Any] = {
+        out: DealSummary = {
             "dealer": self.dealer,
             "trump": SUITS[self.trump] if turned else None,
             "trick_winners": self.trick_winners(),
@@ -642,7 +643,7 @@ class AlbastiniMatch(Match):
         stock, trump_card = _record_cards(extra)
         return AlbastiniDeal(n, dealer, hands, stock, trump_card, self.sides)
 
-    def _score(self, summary: dict[str, Any]) -> None:
+    def _score(self, summary: DealSummary) -> None:
         self.add_scores(summary["victory_points"])
         dealer = self.dealers[-1]
         self._choices = next_dealer_for(dealer, summary["winner_side"], self.sides,
@@ -656,7 +657,7 @@ class AlbastiniMatch(Match):
             self.over = True
             self.winner = self.scores.index(top) if self.scores.count(top) == 1 else None
 
-    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
+    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> DealSummary:
         bad = sorted(set(given) - {"points_by_side"})
         if bad:
             raise RecordError(f"field 'summary.{bad[0]}': not a score-only field of albastini "
@@ -672,7 +673,7 @@ class AlbastiniMatch(Match):
         return {"dealer": dealer, "trump": None, "hand_over": True,
                 "points_by_side": list(points), "winner_side": winner, "victory_points": vp}
 
-    def match_extras(self) -> dict[str, Any]:
+    def match_extras(self) -> MatchExtras:
         if self.options.dealer_choice == "winners_choose":
             return {"dealer_choices": self.dealer_choices()}
         return {}

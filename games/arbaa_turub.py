@@ -30,6 +30,7 @@ from typing import Any
 from games.base import Deal, GameInfo, Match
 from games.cards import RANKS_36, deck, shuffled
 from games.errors import RecordError
+from games.event_types import DealSummary, MatchExtras
 from games.options import GameOptions, option
 from games.plain_tricks import (
     TEAMS_4,
@@ -92,7 +93,7 @@ class ArbaaTurubMatch(Match):
         return ArbaaTurubDeal(dealer, hands, trusted=trusted,
                               signals=signal_tokens(opts.signals_enabled, opts.extra_signals))
 
-    def _score(self, summary: dict[str, Any]) -> None:
+    def _score(self, summary: DealSummary) -> None:
         a, b = summary["tricks_by_team"]
         d = self.next_dealer
         if a == b:
@@ -110,11 +111,11 @@ class ArbaaTurubMatch(Match):
         loser = 1 - w
         self.next_dealer = next((d + i) % 4 for i in (1, 2, 3) if team_of((d + i) % 4) == loser)
 
-    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
+    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> DealSummary:
         tricks = _team_tricks(given, 36, ("tricks_by_team",))
         return {"dealer": dealer, "trump": None, "tricks_by_team": tricks, "hand_over": True}
 
-    def match_extras(self) -> dict[str, Any]:
+    def match_extras(self) -> MatchExtras:
         return {"holder": self.holder, "ref": self.ref}
 
 

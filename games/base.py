@@ -34,10 +34,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self, cast
 
 from games.actions import Action
 from games.errors import IllegalAction, RecordError, quote
+from games.event_types import DealSummary, GameEventData, MatchExtras, MatchSummary
 from games.options import GameOptions
 from games.trick import TrickPlay
 from games.view_types import GameView
@@ -46,7 +47,7 @@ HIDDEN = "??"
 """How a card that the viewer may not see is written in views and events."""
 
 
-_NO_DATA: Mapping[str, Any] = MappingProxyType({})
+_NO_DATA = cast(GameEventData, MappingProxyType({}))
 
 
 class Event(NamedTuple):
@@ -60,7 +61,8 @@ class Event(NamedTuple):
     """
 
     type: str
-    data: Mapping[str, Any] = _NO_DATA
+    data: GameEventData = _NO_DATA
+    """The kind's data (:data:`games.event_types.EVENT_DATA`)."""
     to: frozenset[int] | None = None
     exclude: frozenset[int] = frozenset()
 
@@ -69,7 +71,7 @@ class Event(NamedTuple):
             return False
         return self.to is None or (seat is not None and seat in self.to)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"type": self.type, **self.data}
 
 
@@ -77,18 +79,21 @@ _NOBODY: frozenset[int] = frozenset()
 _new_tuple = tuple.__new__
 
 
-def public_event(kind: str, data: Mapping[str, Any]) -> Event:
-    """An event everybody may see (the hot paths' form of :func:`public`)."""
+def public_event(kind: str, data: GameEventData) -> Event:
+    """An event everybody may see (the hot paths' form of :func:`public`; ``data`` is
+    checked against the kinds' types)."""
     return _new_tuple(Event, (kind, data, None, _NOBODY))
 
 
 def public(kind: str, **data: Any) -> Event:
-    """An event everybody may see."""
+    """An event everybody may see (``data`` must be ``kind``'s type of
+    :data:`games.event_types.EVENT_DATA`: ``tests/games/test_event_types.py`` checks every
+    event of played matches)."""
     return _new_tuple(Event, (kind, data, None, _NOBODY))
 
 
 def private(who: int, kind: str, **data: Any) -> Event:
-    """An event for seat ``who`` alone."""
+    """An event for seat ``who`` alone (``data`` as :func:`public`'s)."""
     return _new_tuple(Event, (kind, data, frozenset({who}), _NOBODY))
 
 
@@ -127,7 +132,7 @@ class Deal(ABC):
         :class:`~games.view_types.CommonView`)."""
 
     @abstractmethod
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> DealSummary:
         """The deal summary of ``docs/records.md`` for the state reached."""
 
     @abstractmethod
@@ -243,7 +248,7 @@ class Match(ABC):
             raise RecordError(f"dealer {quote(first_dealer)} is not a seat (0-{self.players - 1})")
         self.seed = seed
         self.next_dealer = first_dealer
-        self.deal_summaries: list[dict[str, Any]] = []
+        self.deal_summaries: list[DealSummary] = []
         self.deal_records: list[dict[str, Any]] = []
         self.dealers: list[int] = []
         self.current: Deal | None = None
@@ -303,16 +308,16 @@ class Match(ABC):
         raise NotImplementedError(f"{type(self).__name__} builds deals in _new_deal")
 
     @abstractmethod
-    def _score(self, summary: dict[str, Any]) -> None:
+    def _score(self, summary: DealSummary) -> None:
         """Score a finished deal's summary: update totals, ``next_dealer``, ``over``,
         ``winner``; the summary may be completed with keys (e.g. ``game_points``)."""
 
     @abstractmethod
-    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
+    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> DealSummary:
         """Validate a score-only deal's ``summary`` object (raise ``RecordError``) and
         return a deal summary equivalent to a played deal's."""
 
-    def match_extras(self) -> dict[str, Any]:
+    def match_extras(self) -> MatchExtras:
         """Game-specific match keys (Arba'a Turub ``holder``/``ref``, Truf directions)."""
         return {}
 
@@ -378,7 +383,7 @@ class Match(ABC):
                 raise RecordError(f"field 'hands', seat {seat}: {exc}") from None
         return out
 
-    def finish_deal(self) -> dict[str, Any]:
+    def finish_deal(self) -> DealSummary:
         """Score the current (finished) deal and return its summary."""
         deal = self.current
         if deal is None or not deal.is_over:
@@ -388,7 +393,7 @@ class Match(ABC):
         self.current = None
         return self._close(deal.dealer, summary)
 
-    def score_only(self, given: Mapping[str, Any], dealer: int | None = None) -> dict[str, Any]:
+    def score_only(self, given: Mapping[str, Any], dealer: int | None = None) -> DealSummary:
         """Score a deal played elsewhere from its scoresheet summary (``records.md``)."""
         if self.over:
             raise RecordError("the match is already over")
@@ -403,7 +408,7 @@ class Match(ABC):
         self.current = None
         return self._close(d, summary)
 
-    def _close(self, dealer: int, summary: dict[str, Any]) -> dict[str, Any]:
+    def _close(self, dealer: int, summary: DealSummary) -> DealSummary:
         index = len(self.deal_summaries)
         self.dealers.append(dealer)
         self._score(summary)
@@ -413,17 +418,16 @@ class Match(ABC):
         self.deal_summaries.append(summary)
         return summary
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> MatchSummary:
         """The match keys of ``records.md``."""
-        out: dict[str, Any] = {
+        return {
             "totals": list(self.totals),
             "dealers": [*self.dealers, self.next_dealer],
             "over": self.over,
             "winner": self.winner,
             "decided_after": self.decided_after,
+            **self.match_extras(),
         }
-        out.update(self.match_extras())
-        return out
 
     def record(self) -> dict[str, Any]:
         """The whole match as a record (every finished deal and the one in progress)."""

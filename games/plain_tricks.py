@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from enum import StrEnum
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, cast
 
 from games.actions import PLAYS, Action
 from games.base import Event, TrickDeal, private, public, public_event
@@ -43,6 +43,7 @@ from games.cards import (
     sort_for_display,
 )
 from games.errors import IllegalAction, RecordError, quote
+from games.event_types import DealSummary
 from games.trick import NATURAL_KEYS, follow_reason, trick_json
 from games.view_types import PlainView, SignalJSON
 from games.views import common_view
@@ -136,7 +137,7 @@ class PlainTrickDeal(TrickDeal):
         self.hands: list[list[list[int]]] = [_by_suit(hand) for hand in hands]
         self.phase = TRUMP_PHASE
         self.init_tricks(4, self.eldest, self.direction, NATURAL_KEYS)
-        self.signals: list[dict[str, Any]] = []
+        self.signals: list[SignalJSON] = []
         self._signal_plays = _signal_plays(signals)
 
     # -- construction helpers -----------------------------------------------------------------
@@ -303,13 +304,15 @@ class PlainTrickDeal(TrickDeal):
         trick_no = len(self.completed) + 1
         if signal is not None:
             self.signals.append({"trick": trick_no, "seat": seat, "signal": signal})
-        events = [public_event("play", {"seat": seat, "card": action.card, "signal": signal,
-                                        "trick": trick_no})]
+        events = [public_event("play", {"seat": seat, "card": cast(str, action.card),
+                                        "signal": signal, "trick": trick_no})]
         held.remove(r)  # :meth:`fast_play`, with the suit list already at hand
         if self.trick_step(seat, c):
             self._after_trick(self.leader)
-            events.append(public_event("trick", {"number": trick_no,
-                                                 **trick_json(self.completed[-1])}))
+            done = trick_json(self.completed[-1])
+            events.append(public_event("trick", {"number": trick_no, "leader": done["leader"],
+                                                 "cards": done["cards"],
+                                                 "winner": done["winner"]}))
             if self.phase == OVER_PHASE:
                 events.append(public_event("deal_over", {"summary": self.summary()}))
         return events
@@ -350,7 +353,7 @@ class PlainTrickDeal(TrickDeal):
             "signal_tokens": list(self.signal_choices()),
         }
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> DealSummary:
         return {
             "dealer": self.dealer,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
@@ -359,7 +362,7 @@ class PlainTrickDeal(TrickDeal):
             "tricks_by_seat": list(self.tricks_by_seat),
             "tricks_by_team": self.tricks_by_team(),
             "hand_over": self.is_over,
-            "signals": [dict(x) for x in self.signals],
+            "signals": [x.copy() for x in self.signals],
         }
 
     def dealt_hands(self) -> list[list[str]]:

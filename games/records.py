@@ -12,16 +12,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from games.actions import action_from_json
 from games.base import Match
 from games.errors import GameError, IllegalAction, OptionError, RecordError, quote
+from games.event_types import DealSummary
 from games.registry import GAMES, UnknownGame, game_id
 
 FORMAT = "tricktable/1"
 _DEAL_KEYS = frozenset({"dealer", "hands", "extra", "actions", "summary"})
 _TOP_KEYS = frozenset({"format", "game", "players", "options", "deals", "duplicate"}) | _DEAL_KEYS
+
+
+class IllegalJSON(TypedDict):
+    """The first refused action of a record: its deal and action index, and why."""
+
+    deal: int
+    action: int
+    reason: str
 """``duplicate``: a duplicate event's tag (``docs/records.md``), read by ``bot.duplicate``;
 replay ignores it."""
 
@@ -83,8 +92,8 @@ def replay(record: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
         deals = _deals_of(record)
     except RecordError as exc:
         return {"ok": False, "error": str(exc)}, 2
-    summaries: list[dict[str, Any]] = []
-    illegal: dict[str, Any] | None = None
+    summaries: list[DealSummary] = []
+    illegal: IllegalJSON | None = None
     try:
         for index, deal_obj in enumerate(deals):
             where = f"deal {index}"

@@ -84,6 +84,7 @@ from games.base import Deal, Event, GameInfo, Match, TrickDeal, private, public
 from games.cards import NATURAL, RANKS_36, SUIT_NAMES, SUITS, deck, name, sort_for_display
 from games.cards import card as parse_card
 from games.errors import IllegalAction, RecordError, quote
+from games.event_types import DealSummary
 from games.options import GameOptions, option
 from games.plain_tricks import TEAMS_4, deal_hands
 from games.trick import TRUMP_BONUS, follow_reason, key_tables, trick_json
@@ -874,7 +875,7 @@ class TarabishDeal(TarabishHand):
         out["facts"] = facts
         return out
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> DealSummary:
         result, score = self.outcome()
         over = self.phase == OVER_PHASE
         return {
@@ -926,20 +927,22 @@ class TarabishMatch(Match):
     def build_deal(self, dealer: int, hands: list[list[int]], *, trusted: bool) -> Deal:
         return TarabishDeal(dealer, hands, self.options, trusted=trusted)
 
-    def _score(self, summary: dict[str, Any]) -> None:
+    def _score(self, summary: DealSummary) -> None:
         self.next_dealer = (self.next_dealer + 1) % 4
         if summary["hand_void"]:
             return
-        self.add_scores(summary["hand_score"])
+        score, caller = summary["hand_score"], summary["caller"]
+        assert score is not None and caller is not None  # a hand that was played
+        self.add_scores(score)
         a, b = self.scores
         if max(a, b) < self.options.target:
             return
         if a != b:
             self.over, self.winner = True, (0 if a > b else 1)
         elif self.options.tie_break == "calling_side":
-            self.over, self.winner = True, summary["caller"] & 1
+            self.over, self.winner = True, caller & 1
 
-    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
+    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> DealSummary:
         fields = ("caller", "card_points_by_team", "runs", "bella")
         bad = sorted(set(given) - set(fields))
         if bad:
@@ -948,7 +951,7 @@ class TarabishMatch(Match):
         if "caller" not in given:
             raise RecordError("field 'summary.caller': required (the seat that called trump, "
                               "or null for a void hand)")
-        out: dict[str, Any] = {"dealer": dealer, "trump": None, "hand_over": True,
+        out: DealSummary = {"dealer": dealer, "trump": None, "hand_over": True,
                                "conceded_by": None}
         if given["caller"] is None:
             if not self.options.dealer_may_pass:
@@ -956,9 +959,10 @@ class TarabishMatch(Match):
                                   "needs the option dealer_may_pass (the dealer is forced)")
             if any(given.get(f) is not None for f in fields):
                 raise RecordError("field 'summary': a void hand has no points, runs or bella")
-            out.update(caller=None, hand_void=True, runs_winner=None, run_points=0, bella=None,
-                       card_points_by_team=[0, 0], raw_points_by_team=[0, 0],
-                       hand_total=None, result=None, hand_score=[0, 0])
+            out.update({"caller": None, "hand_void": True, "runs_winner": None,
+                        "run_points": 0, "bella": None, "card_points_by_team": [0, 0],
+                        "raw_points_by_team": [0, 0], "hand_total": None, "result": None,
+                        "hand_score": [0, 0]})
             return out
         caller = _seat_field(given["caller"], "caller")
         cp = given.get("card_points_by_team")
@@ -996,9 +1000,10 @@ class TarabishMatch(Match):
         total = HAND_POINTS + run_points + (BELLA if bella is not None else 0)
         result, score = hand_result(caller & 1, raw, total,
                                     self.options.half_bait_is_whole_bait)
-        out.update(caller=caller, hand_void=False, runs_winner=run_seat, run_points=run_points,
-                   bella=bella, card_points_by_team=list(cp), raw_points_by_team=raw,
-                   hand_total=total, result=result, hand_score=score)
+        out.update({"caller": caller, "hand_void": False, "runs_winner": run_seat,
+                    "run_points": run_points, "bella": bella, "card_points_by_team": list(cp),
+                    "raw_points_by_team": raw, "hand_total": total, "result": result,
+                    "hand_score": score})
         return out
 
 

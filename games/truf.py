@@ -105,6 +105,7 @@ from games.cards import (
 )
 from games.cards import card as parse_card
 from games.errors import N_, IllegalAction, OptionError, RecordError, quote
+from games.event_types import DealSummary, MatchExtras
 from games.options import GameOptions, option
 from games.trick import NATURAL_KEYS, follow_reason, trick_json
 from games.view_types import AdjustJSON, MisdealJSON, TrufView
@@ -177,9 +178,9 @@ MISDEAL_PARTS = {"only number cards": N_("{seat} holds only number cards"),
 """A misdeal by its reason (:func:`misdeal_of`), as part of the refusal of every action."""
 
 
-def misdeal_of(hands: Sequence[Sequence[int]]) -> list[dict[str, Any]]:
+def misdeal_of(hands: Sequence[Sequence[int]]) -> list[MisdealJSON]:
     """Seats whose hand voids the deal: only number cards (2–10) or only court cards."""
-    out: list[dict[str, Any]] = []
+    out: list[MisdealJSON] = []
     for seat, hand in enumerate(hands):
         courts = sum(1 for c in hand if c % 13 >= COURT)
         if courts == 0:
@@ -663,15 +664,15 @@ class TrufDeal(TrufHand):
                                               for s in range(n))])
         return facts
 
-    def summary(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def summary(self) -> DealSummary:
+        out: DealSummary = {
             "dealer": self.dealer,
             "hand_number": self.hand_number,
             "direction": DIRECTION_WORD[self.direction],
             "redeal": bool(self.misdeal),
         }
         if self.misdeal:
-            out["misdeal"] = [dict(m) for m in self.misdeal]
+            out["misdeal"] = [m.copy() for m in self.misdeal]
             out["hand_over"] = True
             return out
         revealed = self.bid_values is not None
@@ -844,8 +845,8 @@ class TrufMatch(Match):
     def earlier_bids(self) -> list[list[int]]:
         """The bid values of every deal of this game scored so far, by seat (public once
         each deal's bids were revealed)."""
-        return [list(s["bids"]) for s in self.deal_summaries
-                if not s.get("redeal") and s.get("bids") is not None]
+        return [list(bids) for s in self.deal_summaries
+                if not s.get("redeal") and (bids := s.get("bids")) is not None]
 
     def _hand_number_of(self, extra: Mapping[str, Any]) -> int:
         if "hand_number" not in extra:
@@ -861,12 +862,14 @@ class TrufMatch(Match):
                               f"the game, not {number}")
         return number
 
-    def _score(self, summary: dict[str, Any]) -> None:
+    def _score(self, summary: DealSummary) -> None:
         if summary["redeal"]:
             self.void_streak += 1  # same dealer, same direction, same hand number
             return
         self.void_streak = 0
-        self.add_scores(summary["points"])
+        points = summary["points"]
+        assert points is not None  # a deal that was played
+        self.add_scores(points)
         played = direction_of(self.hand_number)
         tie = played if self.options.dealer_tie_direction == "last_deal" else -played
         self.next_dealer = pick_dealer(self.scores, summary["dealer"], tie)
@@ -877,7 +880,7 @@ class TrufMatch(Match):
             self.winners = [s for s in range(self.players) if self.scores[s] == top]
             self.winner = self.winners[0] if len(self.winners) == 1 else None
 
-    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
+    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> DealSummary:
         n = self.players
         bad = sorted(set(given) - {"bids", "adjust", "tricks_by_seat"})
         if bad:
@@ -909,7 +912,7 @@ class TrufMatch(Match):
             k = amount if direction == "up" else -amount
             final = [b + k for b in bids]
             mode = "atas" if direction == "up" else "bawah"
-            adj: dict[str, Any] | None = {"direction": direction, "amount": amount}
+            adj: AdjustJSON | None = {"direction": direction, "amount": amount}
         else:
             if adjust is not None:
                 raise RecordError(f"field 'summary.adjust': the bids total {total}, not 13; "
@@ -922,7 +925,7 @@ class TrufMatch(Match):
                 "leader": None, "trump": None, "final_bids": final,
                 "tricks_by_seat": tricks, "hand_over": True, "points": points}
 
-    def match_extras(self) -> dict[str, Any]:
+    def match_extras(self) -> MatchExtras:
         return {"next_hand_number": self.hand_number,
                 "next_direction": DIRECTION_WORD[direction_of(self.hand_number)],
                 "winners": None if self.winners is None else list(self.winners)}

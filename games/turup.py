@@ -37,6 +37,7 @@ from typing import Any
 from games.actions import Action
 from games.base import Deal, Event, GameInfo, Match, public
 from games.errors import N_, IllegalAction, RecordError
+from games.event_types import DealSummary
 from games.options import GameOptions, option
 from games.plain_tricks import (
     ANSWER_PHASE,
@@ -236,7 +237,7 @@ class TurupDeal(PlainTrickDeal):
             out["facts"].append(["Partner expects", f"{self.partner_answer} more tricks"])
         return out
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> DealSummary:
         out = super().summary()
         out["game_points"] = list(self.game_points)
         out["kort"] = self.kort_result
@@ -260,7 +261,7 @@ class TurupMatch(Match):
                          declare_allowed=self.options.kort_declared_before_play,
                          trusted=trusted)
 
-    def _score(self, summary: dict[str, Any]) -> None:
+    def _score(self, summary: DealSummary) -> None:
         self.add_scores(summary["game_points"])
         step = 1 if self.options.dealer_rotation == "clockwise" else -1
         self.next_dealer = (self.next_dealer + step) % 4
@@ -269,7 +270,7 @@ class TurupMatch(Match):
             self.over = True
             self.winner = max(leaders, key=lambda s: self.scores[s])
 
-    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> dict[str, Any]:
+    def _score_only_summary(self, dealer: int, given: Mapping[str, Any]) -> DealSummary:
         bad = sorted(set(given) - {"tricks_by_team", "kort"})
         if bad:
             raise RecordError(f"field 'summary.{bad[0]}': not a score-only field of turup "

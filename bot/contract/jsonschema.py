@@ -142,15 +142,16 @@ class _Builder:
 
 
 def _required(key: str, tp: Any, td: Any) -> bool:
-    """Whether ``key`` is required: ``Required``/``NotRequired`` decide, else the class's
-    totality (read from the hints themselves: under ``from __future__ import annotations``
-    Python cannot see the qualifiers when it makes the class)."""
+    """Whether ``key`` is required: ``Required``/``NotRequired`` decide, else the totality
+    of the class that declares it (``td`` or a TypedDict it extends; read from the hints
+    themselves: under ``from __future__ import annotations`` Python cannot see the
+    qualifiers when it makes the class)."""
     origin = get_origin(tp)
     if origin is typing.NotRequired:
         return False
     if origin is typing.Required:
         return True
-    return bool(td.__total__)
+    return key in td.__required_keys__  # right for an unqualified key
 
 
 def _is_union(tp: Any) -> bool:

@@ -39,7 +39,7 @@ Event types (``data`` keys in brackets):
   only where they leave the process); for a spectator the public view and no legal
   actions. Sent after every change.
 * ``reminder`` [seat, deadline] — to the seat only: half of the turn time has passed.
-* ``timeout`` [seats] — the turn time ran out; an AI played for these seats.
+* ``timeout`` [seat] — the turn time ran out; an AI played for this seat.
 * ``away`` [seat] / ``returned`` [seat] — an AI took over a seat after repeated
   timeouts / its player is back.
 * ``match_over`` [summary, match_id, record_id] — the match ended and was recorded.
@@ -53,8 +53,10 @@ Event types (``data`` keys in brackets):
 
 Each type's ``data`` is typed (:class:`StateData`, :class:`TurnData`, …; the views
 :mod:`games.view_types`): a front end reads it with :func:`data_of` (``data_of(event,
-"state")`` is a :class:`StateData`), an engine event's with :func:`game_data`. These types
-are the published contract (``python -m bot.contract``).
+"state")`` is a :class:`StateData`), an engine event's with :func:`game_data` (``game_data(
+event, "play")`` is a :class:`~games.event_types.PlayData`: :mod:`games.event_types` types
+each engine event kind's data and the deal and match summaries). These types are the
+published contract (``python -m bot.contract``).
 """
 
 from __future__ import annotations
@@ -62,12 +64,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal, NotRequired, TypedDict, overload
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Literal, NotRequired, TypedDict, overload
 
 from games.actions import Action
 from games.base import Event
+from games.event_types import DealSummary, GameEventData, MatchSummary
+from games.event_types import game_data as game_data  # re-exported: front ends read it here
 from games.view_types import GameView
 
 log = logging.getLogger(__name__)
@@ -105,11 +109,6 @@ class SeatJSON(TypedDict):
     away: NotRequired[bool]
 
 
-Summary = dict[str, Any]
-"""A deal or match summary of ``docs/records.md`` (each game's keys; not yet typed per
-game)."""
-
-
 class LobbyData(TypedDict):
     status: str
     game: str
@@ -133,8 +132,8 @@ class DealStartedData(TypedDict):
 
 class DealScoredData(TypedDict):
     deal: int
-    summary: Summary
-    match: Summary
+    summary: DealSummary
+    match: MatchSummary
 
 
 class TurnData(TypedDict):
@@ -156,7 +155,7 @@ class StateData(TypedDict):
     seats: list[SeatJSON | None]
     view: NotRequired[GameView | None]
     legal: list[Action]
-    match: NotRequired[Summary]
+    match: NotRequired[MatchSummary]
 
 
 class ReminderData(TypedDict):
@@ -171,7 +170,7 @@ class SeatData(TypedDict):
 
 
 class MatchOverData(TypedDict):
-    summary: Summary
+    summary: MatchSummary
     match_id: int
 
 
@@ -183,9 +182,6 @@ class AbandonedData(TypedDict):
 class ResyncData(TypedDict):
     dropped: int
 
-
-GameEventData = Mapping[str, Any]
-"""The data of an engine's own event (``play``, ``trick``, ``bid``, …): not yet typed."""
 
 ServiceEventData = (LobbyData | StartedData | DealStartedData | DealScoredData | TurnData
                     | StateData | ReminderData | SeatData | MatchOverData | AbandonedData
@@ -202,7 +198,7 @@ class TableEvent:
 
     table_id: int
     type: str
-    data: EventData = field(default_factory=dict)
+    data: EventData
     to: frozenset[int] | None = None
     version: int = 0
     exclude: frozenset[int] = frozenset()
@@ -216,7 +212,7 @@ class TableEvent:
 
     @staticmethod
     def from_game(table_id: int, event: Event, version: int) -> TableEvent:
-        return TableEvent(table_id, event.type, dict(event.data), event.to, version,
+        return TableEvent(table_id, event.type, event.data.copy(), event.to, version,
                           frozenset(event.exclude))
 
 
@@ -245,15 +241,9 @@ def data_of(event: TableEvent, kind: Literal["resync"]) -> ResyncData: ...
 def data_of(event: TableEvent, kind: str) -> EventData:
     """``event``'s data as the type of ``kind`` (the service's publishers build each
     event's data as that type); raises ``ValueError`` when ``event`` is of another type.
-    An engine event's data is :data:`GameEventData`: read ``event.data``."""
+    An engine event's data: :func:`game_data`."""
     if event.type != kind:
         raise ValueError(f"a {event.type!r} event read as {kind!r}")
-    return event.data
-
-
-def game_data(event: TableEvent) -> GameEventData:
-    """The data of an engine's own event (``play``, ``trick``, …: the game's keys, as
-    ``docs/records.md`` and each game's module describe them)."""
     return event.data
 
 

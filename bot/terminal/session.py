@@ -36,7 +36,9 @@ from bot.words.results import deal_result, match_result
 from bot.words.seating import Seating, join_names
 from bot.words.table_state import reason_text
 from games.actions import Action
+from games.event_types import MatchSummary, TrickData
 from games.registry import GAMES
+from games.trick import TrickJSON
 from games.view_types import GameView, TarabishView
 from storage import TerminalLocation, open_store
 from storage.base import Store
@@ -66,7 +68,7 @@ class TableModel:
     version: int = -1
     to_act: list[int] = field(default_factory=list)
     legal: list[Action] = field(default_factory=list)
-    match: dict[str, Any] = field(default_factory=dict)
+    match: MatchSummary = field(default_factory=lambda: MatchSummary())
     deal: int = 0
     log: deque[tuple[str, str]] = field(default_factory=lambda: deque(maxlen=200))
     """``(event type, sentence)``: what happened, newest last."""
@@ -90,17 +92,19 @@ class TableModel:
     def my_turn(self) -> bool:
         return bool(self.legal)
 
-    def last_trick(self) -> dict[str, Any] | None:
-        """The last completed trick of the deal (every card face up), if any."""
+    def last_trick(self) -> TrickJSON | None:
+        """The last completed trick of the deal (every card face up), if any (with its
+        ``number`` when the view lists the deal's tricks: a :class:`TrickData`)."""
         view = self.view
         tricks = view.get("tricks") or [] if view else []
         if tricks:
-            last: dict[str, Any] = dict(tricks[-1])
-            last.setdefault("number", len(tricks))
-            return last
+            last = tricks[-1]
+            numbered: TrickData = {"leader": last["leader"], "cards": last["cards"],
+                                   "winner": last["winner"], "number": len(tricks)}
+            return numbered
         # Tarabish's view alone has the ``last_trick`` key
         last_trick = cast(TarabishView, view).get("last_trick") if view else None
-        return dict(last_trick) if isinstance(last_trick, dict) else None
+        return last_trick.copy() if isinstance(last_trick, dict) else None
 
 
 class Front(Protocol):
@@ -343,18 +347,18 @@ class Session:
         if kind == "deal_started":
             started = data_of(event, "deal_started")
             model.deal = started["deal"]
-            dealer = model.seating.name(started.get("dealer"))
+            dealer = model.seating.name(started["dealer"])
             model.add_log(self._deal_line(model.deal, dealer))
         elif kind == "deal_scored":
             scored = data_of(event, "deal_scored")
-            model.match = dict(scored.get("match") or {})
+            model.match = scored["match"].copy()
             self.front.changed(model)
-            text = deal_result(model.seating, scored.get("summary") or {},
-                               number=scored.get("deal", model.deal), match=model.match)
+            text = deal_result(model.seating, scored["summary"], number=scored["deal"],
+                               match=model.match)
             await self.front.deal_over(model, [text.title, *text.lines])
         elif kind == "match_over":
             model.over = True
-            model.match = dict(data_of(event, "match_over").get("summary") or {})
+            model.match = data_of(event, "match_over")["summary"].copy()
             text = match_result(model.seating, model.match)
             lines = [text.title, *text.lines]
             lines.append(await self._write_record(service, table_id))
@@ -381,8 +385,8 @@ class Session:
         model.view = data.get("view")
         model.to_act = list(data.get("to_act") or [])
         model.deal = data.get("deal", model.deal)
-        if data.get("match"):
-            model.match = dict(data["match"])
+        if match := data.get("match"):
+            model.match = match.copy()
         model.legal = list(data.get("legal") or [])
 
     def _current(self, service: TableService, table_id: int, event: TableEvent) -> bool:

@@ -12,12 +12,35 @@ seating's (:attr:`~bot.words.seating.Seating.translator`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TypeVar, cast
 
 from bot.i18n import N_, Translator
+from bot.service.events import DealStartedData, EventData, SeatData
 from bot.words.cards import card_text, cards_text, suit_text
 from bot.words.seating import Seating, join_names
 from bot.words.text import or_english
+from games.event_types import (
+    AdjustData,
+    AnswerData,
+    AskPartnerData,
+    BellaData,
+    BidData,
+    BidPlacedData,
+    BidsRevealedData,
+    CardData,
+    ConcedeData,
+    DeclareKortData,
+    DeclareRunsData,
+    DrawRoundData,
+    ExchangeData,
+    KortData,
+    PlayData,
+    SeatOnly,
+    SuitChosen,
+    TrumpTurnedData,
+)
+from games.trick import TrickJSON
+from games.view_types import RunsJSON
 
 SIGNAL_WORDS = {"strong": N_("strong suit"), "weak": N_("weak suit")}
 
@@ -28,55 +51,59 @@ def signal_text(signal: str, t: Translator | None = None) -> str:
     return or_english(t).gettext(word) if word else signal
 
 
-def trick_line(seating: Seating, trick: Mapping[str, Any], number: int | None = None) -> str:
-    """``Trick 3: Ann led K♣, Bo 9♣, Cy A♣, Di 6♦; Cy wins.`` (Albastini adds the trick's
-    card points when the trick carries them)."""
+def trick_line(seating: Seating, trick: TrickJSON, number: int | None = None) -> str:
+    """``Trick 3: Ann led K♣, Bo 9♣, Cy A♣, Di 6♦; Cy wins.`` (``number`` defaults to the
+    trick's own when it says it, as a ``trick`` event's does; Albastini's event adds the
+    trick's card ``points``)."""
     t = seating.t
-    cards = list(trick.get("cards") or [])
-    n = number if number is not None else trick.get("number")
+    cards = list(trick["cards"])
+    said: Mapping[str, object] = trick  # a TrickData says its number (and maybe points)
+    if number is None:
+        own = said.get("number")
+        number = own if isinstance(own, int) else None
     parts = []
     for i, (seat, card) in enumerate(cards):
         template = t.gettext("{player} led {card}") if i == 0 else t.gettext("{player} {card}")
         parts.append(template.format(player=seating.name(seat), card=card_text(card)))
     played = ", ".join(parts)
-    winner = trick.get("winner")
+    winner = trick["winner"]
     if winner is None:
         line = played
     else:
         line = t.gettext("{played}; {player} wins").format(played=played,
                                                            player=seating.name(winner))
-    points = trick.get("points")
-    if points:
+    points = said.get("points")
+    if isinstance(points, int) and points:
         # Translators: {line} is a trick: the cards played, e.g. "Ann K♥, Bo 7♥; Ann wins".
         line = t.ngettext("{line} ({count} card point)", "{line} ({count} card points)",
-                          int(points)).format(line=line, count=t.number(int(points)))
-    if n is None:
+                          points).format(line=line, count=t.number(points))
+    if number is None:
         return t.gettext("{line}.").format(line=line)
     # Translators: {n} is the trick's number; {line} the cards played, e.g. "Ann K♥, Bo 7♥; Ann
     # wins".
-    return t.gettext("Trick {n}: {line}.").format(n=t.number(int(n)), line=line)
+    return t.gettext("Trick {n}: {line}.").format(n=t.number(number), line=line)
 
 
-def _play(s: Seating, d: Mapping[str, Any]) -> str:
-    t, player, card = s.t, s.name(d.get("seat")), card_text(str(d.get("card")))
+def _play(s: Seating, d: PlayData) -> str:
+    t, player, card = s.t, s.name(d["seat"]), card_text(str(d["card"]))
     if d.get("bella"):
         return t.gettext("{player} played {card} and announced bella.").format(
             player=player, card=card)
     if d.get("signal"):
         return t.gettext("{player} led {card}, signalling: {signal}.").format(
-            player=player, card=card, signal=signal_text(str(d["signal"]), t))
+            player=player, card=card, signal=signal_text(str(d.get("signal")), t))
     return t.gettext("{player} played {card}.").format(player=player, card=card)
 
 
-def _runs(s: Seating, d: Mapping[str, Any]) -> str | None:
+def _runs(s: Seating, d: RunsJSON) -> str | None:
     t = s.t
-    winner = d.get("winner")
-    if not d.get("resolved"):
+    winner = d["winner"]
+    if not d["resolved"]:
         return None
     if winner is None:
         return t.gettext("No runs count this hand.")
-    shown = join_names([cards_text(run) for run in d.get("shown") or []], t)
-    points = s.value(d.get("points"))
+    shown = join_names([cards_text(run) for run in d["shown"]], t)
+    points = s.value(d["points"])
     if shown:
         return t.gettext("{player} scores runs worth {points}: {cards}.").format(
             player=s.name(winner), points=points, cards=shown)
@@ -84,10 +111,10 @@ def _runs(s: Seating, d: Mapping[str, Any]) -> str | None:
                                                                    points=points)
 
 
-def _bids_revealed(s: Seating, d: Mapping[str, Any]) -> str:
+def _bids_revealed(s: Seating, d: BidsRevealedData) -> str:
     t = s.t
-    bids = d.get("bids") or []
-    cards = d.get("bid_cards") or []
+    bids = d["bids"] or []
+    cards = d["bid_cards"] or []
     # Translators: One player's bid: the bid cards and what they are worth, e.g. "Ann 5♣ 3♦
     # (8)".
     listed = ", ".join(t.gettext("{player} {cards} ({value})").format(
@@ -97,27 +124,27 @@ def _bids_revealed(s: Seating, d: Mapping[str, Any]) -> str:
     # Translators: {bids} lists every player's bid, e.g. "Ann 5♣ (5), Bo 3♦ (3)"; {total} a
     # number.
     text = t.gettext("Bids: {bids}; total {total}.").format(bids=listed,
-                                                            total=s.value(d.get("bid_total")))
-    high = d.get("high_bidder")
+                                                            total=s.value(d["bid_total"]))
+    high = d["high_bidder"]
     if high is not None:
         text += " " + t.gettext("{player} bid highest: trump {suit}.").format(
-            player=s.name(high), suit=suit_text(d.get("trump"), t))
-    if d.get("adjust_needed"):
+            player=s.name(high), suit=suit_text(d["trump"], t))
+    if d["adjust_needed"]:
         text += " " + t.gettext("The bids total 13: {player} moves every bid up or down."
                                 ).format(player=s.name(high))
-    elif d.get("mode") == "atas":
+    elif d["mode"] == "atas":
         text += " " + t.gettext("Main atas: play high.")
-    elif d.get("mode") == "bawah":
+    elif d["mode"] == "bawah":
         text += " " + t.gettext("Main bawah: play low.")
     return text
 
 
-def _draw_round(s: Seating, d: Mapping[str, Any]) -> str:
+def _draw_round(s: Seating, d: DrawRoundData) -> str:
     t = s.t
-    draws = ", ".join(t.gettext("{player} {card}").format(player=s.name(seat),
-                                                          card=card_text(c))
-                      for seat, c in d.get("draws") or [])
-    n = int(d.get("stock_size") or 0)
+    draws = ", ".join(t.gettext("{player} {card}").format(player=s.name(int(seat)),
+                                                          card=card_text(str(c)))
+                      for seat, c in d["draws"])
+    n = d["stock_size"]
     # Translators: {draws} lists who drew which card, e.g. "Ann K♥, Bo 7♠"; {count} the cards
     # left in the stock.
     return t.ngettext("Cards drawn: {draws}; {count} card left.",
@@ -125,90 +152,146 @@ def _draw_round(s: Seating, d: Mapping[str, Any]) -> str:
         draws=draws, count=t.number(n))
 
 
-def _answer(s: Seating, d: Mapping[str, Any]) -> str:
-    n = int(d.get("tricks") or 0)
+def _answer(s: Seating, d: AnswerData) -> str:
+    n = d["tricks"]
     return s.t.ngettext("{player} expects {count} more trick.",
                         "{player} expects {count} more tricks.", n).format(
-        player=s.name(d.get("seat")), count=s.t.number(n))
+        player=s.name(d["seat"]), count=s.t.number(n))
 
 
-def _kort(s: Seating, d: Mapping[str, Any]) -> str:
-    if d.get("continue"):
+def _kort(s: Seating, d: KortData) -> str:
+    if d["continue"]:
         text = s.t.gettext("{player} plays on for kort: all nine tricks.")
     else:
         text = s.t.gettext("{player} stops at five tricks.")
-    return text.format(player=s.name(d.get("seat")))
+    return text.format(player=s.name(d["seat"]))
 
 
-def _bid(s: Seating, d: Mapping[str, Any]) -> str:
+def _bid(s: Seating, d: BidData) -> str:
     if d.get("card"):
-        return s.t.gettext("{player} bids {card}.").format(player=s.name(d.get("seat")),
-                                                           card=card_text(str(d["card"])))
+        return s.t.gettext("{player} bids {card}.").format(player=s.name(d["seat"]),
+                                                           card=card_text(str(d.get("card"))))
     return s.t.gettext("{player} bids {cards}.").format(
-        player=s.name(d.get("seat")), cards=cards_text(d.get("cards") or []))
+        player=s.name(d["seat"]), cards=cards_text(d.get("cards") or []))
 
 
-def _adjust(s: Seating, d: Mapping[str, Any]) -> str:
-    if d.get("direction") == "up":
+def _adjust(s: Seating, d: AdjustData) -> str:
+    if d["direction"] == "up":
         text = s.t.gettext("{player} moves every bid up by {amount}.")
     else:
         text = s.t.gettext("{player} moves every bid down by {amount}.")
-    return text.format(player=s.name(d.get("seat")), amount=s.value(d.get("amount")))
+    return text.format(player=s.name(d["seat"]), amount=s.value(d["amount"]))
 
 
-def _seat_line(message: str) -> Callable[[Seating, Mapping[str, Any]], str]:
+_Seated = SeatOnly | BellaData | ConcedeData | BidPlacedData | SeatData
+"""An event whose line names only the acting seat."""
+
+
+def _seat_line(message: str) -> Callable[[Seating, _Seated], str]:
     """An event told by one sentence about the acting player (``{player}``)."""
-    return lambda s, d: s.t.gettext(message).format(player=s.name(d.get("seat")))
+    return lambda s, d: s.t.gettext(message).format(player=s.name(d["seat"]))
 
 
-_EVENTS: dict[str, Callable[[Seating, Mapping[str, Any]], str | None]] = {
-    "play": _play,
-    "trick": lambda s, d: trick_line(s, d),
-    "trump": lambda s, d: s.t.gettext("{player} names {suit} trump.").format(
-        player=s.name(d.get("seat")), suit=suit_text(d.get("suit"), s.t)),
-    "call_trump": lambda s, d: s.t.gettext("{player} calls {suit} trump.").format(
-        player=s.name(d.get("seat")), suit=suit_text(d.get("suit"), s.t)),
-    "pass": _seat_line(N_("{player} passes.")),
-    "hand_void": lambda s, d: s.t.gettext("Everybody passed: the hand is abandoned."),
+def _suit_named(s: Seating, d: SuitChosen) -> str:
+    return s.t.gettext("{player} names {suit} trump.").format(
+        player=s.name(d["seat"]), suit=suit_text(d["suit"], s.t))
+
+
+def _suit_called(s: Seating, d: SuitChosen) -> str:
+    return s.t.gettext("{player} calls {suit} trump.").format(
+        player=s.name(d["seat"]), suit=suit_text(d["suit"], s.t))
+
+
+def _hand_void(s: Seating, d: object) -> str:
+    return s.t.gettext("Everybody passed: the hand is abandoned.")
+
+
+def _declare_runs(s: Seating, d: DeclareRunsData) -> str:
     # Translators: {value} is the run's worth in points (20 or 50).
-    "declare_runs": lambda s, d: s.t.gettext("{player} declares a run worth {value}.").format(
-        player=s.name(d.get("seat")), value=s.value(d.get("value"))),
-    "runs": _runs,
-    "bella": _seat_line(N_("{player} announces bella with the run.")),
-    "concede": _seat_line(N_("{player} concedes the hand.")),
-    "ask_partner": lambda s, d: s.t.gettext(
-        "{player} asks {partner} how many more tricks they expect.").format(
-        player=s.name(d.get("seat")), partner=s.name(d.get("partner"))),
-    "answer": _answer,
-    "kort": _kort,
+    return s.t.gettext("{player} declares a run worth {value}.").format(
+        player=s.name(d["seat"]), value=s.value(d["value"]))
+
+
+def _ask_partner(s: Seating, d: AskPartnerData) -> str:
+    return s.t.gettext("{player} asks {partner} how many more tricks they expect.").format(
+        player=s.name(d["seat"]), partner=s.name(d["partner"]))
+
+
+def _declare_kort(s: Seating, d: DeclareKortData) -> str:
     # Translators: {side} is a team by its players' names ("Ann and Cy").
-    "declare_kort": lambda s, d: s.t.gettext(
-        "{player} declares kort: {side} play for all nine tricks.").format(
-        player=s.name(d.get("seat")), side=s.side_name(int(d.get("side") or 0))),
-    "bid_placed": _seat_line(N_("{player} has chosen a bid.")),
-    "bid": _bid,
-    "bids_revealed": _bids_revealed,
-    "adjust": _adjust,
-    "trump_turned": lambda s, d: s.t.gettext("{card} is turned: {suit} are trump.").format(
-        card=card_text(str(d.get("card"))), suit=suit_text(d.get("suit"), s.t)),
+    return s.t.gettext("{player} declares kort: {side} play for all nine tricks.").format(
+        player=s.name(d["seat"]), side=s.side_name(d["side"] or 0))
+
+
+def _trump_turned(s: Seating, d: TrumpTurnedData) -> str:
+    return s.t.gettext("{card} is turned: {suit} are trump.").format(
+        card=card_text(d["card"]), suit=suit_text(d["suit"], s.t))
+
+
+def _exchange(s: Seating, d: ExchangeData) -> str:
     # Translators: {took} and {gave} are cards, e.g. "7♥".
-    "exchange": lambda s, d: s.t.gettext(
-        "{player} takes the turned {took} and puts {gave} in its place.").format(
-        player=s.name(d.get("seat")), took=card_text(str(d.get("took"))),
-        gave=card_text(str(d.get("gave")))),
-    "bottom_card": lambda s, d: s.t.gettext("{card} lies face up under the stock.").format(
-        card=card_text(str(d.get("card")))),
-    "draw_round": _draw_round,
-    "deal_started": lambda s, d: s.t.gettext("Deal {n}: {player} deals.").format(
-        n=s.t.number(int(d.get("deal") or 0) + 1), player=s.name(d.get("dealer"))),
-    "away": _seat_line(N_("{player} is away: an AI plays for them.")),
-    "returned": _seat_line(N_("{player} is back.")),
-    "timeout": lambda s, d: s.t.gettext("Time ran out: an AI played for {players}.").format(
-        players=join_names([s.name(x) for x in d.get("seats") or []], s.t)),
+    return s.t.gettext("{player} takes the turned {took} and puts {gave} in its place.").format(
+        player=s.name(d["seat"]), took=card_text(d["took"]), gave=card_text(d["gave"]))
+
+
+def _bottom_card(s: Seating, d: CardData) -> str:
+    return s.t.gettext("{card} lies face up under the stock.").format(
+        card=card_text(d["card"]))
+
+
+def _deal_started(s: Seating, d: DealStartedData) -> str:
+    return s.t.gettext("Deal {n}: {player} deals.").format(
+        n=s.t.number(d["deal"] + 1), player=s.name(d["dealer"]))
+
+
+def _timeout(s: Seating, d: SeatData) -> str:
+    return s.t.gettext("Time ran out: an AI played for {players}.").format(
+        players=join_names([s.name(d["seat"])], s.t))
+
+
+_D = TypeVar("_D")
+_Line = Callable[[Seating, EventData], str | None]
+
+
+def _told(make: Callable[[Seating, _D], str | None]) -> _Line:
+    """``make``, which reads its kind's data type, as an entry of :data:`_EVENTS`: the one
+    place where an event's data is taken as its kind's type (which the engine and the
+    table service build it as: :mod:`games.event_types`, :mod:`bot.service.events`)."""
+    return cast(_Line, make)
+
+
+_EVENTS: dict[str, _Line] = {
+    "play": _told(_play),
+    "trick": _told(trick_line),
+    "trump": _told(_suit_named),
+    "call_trump": _told(_suit_called),
+    "pass": _told(_seat_line(N_("{player} passes."))),
+    "hand_void": _told(_hand_void),
+    "declare_runs": _told(_declare_runs),
+    "runs": _told(_runs),
+    "bella": _told(_seat_line(N_("{player} announces bella with the run."))),
+    "concede": _told(_seat_line(N_("{player} concedes the hand."))),
+    "ask_partner": _told(_ask_partner),
+    "answer": _told(_answer),
+    "kort": _told(_kort),
+    "declare_kort": _told(_declare_kort),
+    "bid_placed": _told(_seat_line(N_("{player} has chosen a bid."))),
+    "bid": _told(_bid),
+    "bids_revealed": _told(_bids_revealed),
+    "adjust": _told(_adjust),
+    "trump_turned": _told(_trump_turned),
+    "exchange": _told(_exchange),
+    "bottom_card": _told(_bottom_card),
+    "draw_round": _told(_draw_round),
+    "deal_started": _told(_deal_started),
+    "away": _told(_seat_line(N_("{player} is away: an AI plays for them."))),
+    "returned": _told(_seat_line(N_("{player} is back."))),
+    "timeout": _told(_timeout),
 }
 
 
-def event_line(seating: Seating, kind: str, data: Mapping[str, Any]) -> str | None:
-    """One event in words, or ``None`` when the event needs no line (see the module)."""
+def event_line(seating: Seating, kind: str, data: EventData) -> str | None:
+    """One event in words, or ``None`` when the event needs no line (see the module);
+    ``data`` is ``kind``'s data type."""
     make = _EVENTS.get(kind)
     return None if make is None else make(seating, data)

@@ -31,6 +31,7 @@ from games.actions import action_from_json
 from games.base import Deal, Match
 from games.cards import card, name, sort_for_display
 from games.errors import GameError, IllegalAction
+from games.event_types import game_data
 from games.records import _deals_of, open_match, replay, replay_text
 
 PAGE_LIMIT = 1800
@@ -91,14 +92,15 @@ def _tell(seating: Seating, deal: Deal, actions: list[Any], where: str,
             if not event.visible_to(None):
                 continue
             if event.type == "trick":
-                data = event.data
+                data = game_data(event, "trick")
                 lines.append(event_line(seating, "trick", data) or "")
-                tricks[int(data["winner"])] += 1
+                tricks[data["winner"]] += 1
                 if points is not None:
-                    points[seating.side_of(int(data["winner"]))] += int(data.get("points") or 0)
+                    points[seating.side_of(data["winner"])] += data.get("points") or 0
                 lines.append(_count_line(seating, tricks, points))
             elif event.type == "play":
-                if event.data.get("signal") or event.data.get("bella"):
+                play = game_data(event, "play")
+                if play.get("signal") or play.get("bella"):
                     lines.append(event_line(seating, "play", event.data) or "")
             elif event.type not in QUIET:
                 line = event_line(seating, event.type, event.data)

@@ -1,6 +1,7 @@
 """The published contract (``bot/contract/table.schema.json``) is what the service really
 sends: every event a seat and a spectator receive over whole matches of every game, with its
-data in wire form (legal actions in their record form), conforms to its type's schema; and
+data in wire form (legal actions in their record form), conforms to its type's schema (an
+engine event's: its kind's type of ``GameEvents``, the deal summaries included); and
 ``data_of`` refuses to read an event as another type."""
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from bot.contract.validate import problems
 from bot.service import Seat, TableEvent, TableService
 from bot.service.events import data_of
 from games.actions import Action
+from games.event_types import EVENT_DATA
 from games.registry import GAMES
 from storage import TerminalLocation
 
 CONFIGS = [(name, n) for name, info in GAMES.items() for n in info.player_counts[:1]]
 
-TYPES = {
+TYPES = {kind: tp.__name__ for kind, tp in EVENT_DATA.items()} | {
     "lobby": "LobbyData", "started": "StartedData", "deal_started": "DealStartedData",
     "deal_scored": "DealScoredData", "turn": "TurnData", "state": "StateData",
     "reminder": "ReminderData", "timeout": "SeatData", "away": "SeatData",
@@ -58,7 +60,7 @@ async def test_every_service_event_conforms_to_the_published_schema(
                     ref = {"$ref": f"#/$defs/{TYPES[event.type]}"}
                     assert problems(wire(event.data), ref, document) == [], (game, event.type)
     assert {"lobby", "started", "deal_started", "state", "turn", "deal_scored",
-            "match_over"} <= seen
+            "match_over", "play", "trick", "deal_over"} <= seen
 
 
 def test_an_event_is_read_only_as_its_own_type() -> None:

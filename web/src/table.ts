@@ -8,6 +8,14 @@ export interface AbandonedData {
   by?: string;
 }
 
+export interface AdjustData {
+  seat: number;
+  direction: string;
+  amount: number;
+  mode: string | null;
+  final_bids: number[];
+}
+
 export interface AdjustJSON {
   direction: string;
   amount: number;
@@ -42,16 +50,68 @@ export interface AlbastiniView {
   victory_points: number[];
 }
 
+export interface AnswerData {
+  seat: number;
+  tricks: number;
+}
+
+export interface AskPartnerData {
+  seat: number;
+  partner: number;
+}
+
+export interface BellaData {
+  seat: number;
+  with_run: boolean;
+}
+
+/** Albastini: a public bid of one ``card``; Truf: to the bidder, the bid ``cards`` and their ``value``. */
+export interface BidData {
+  seat: number;
+  card?: string;
+  cards?: string[];
+  value?: number;
+}
+
+export interface BidPlacedData {
+  seat: number;
+  waiting: number[];
+}
+
+export interface BidsRevealedData {
+  bids: number[] | null;
+  bid_cards: string[][];
+  bid_total: number | null;
+  high_bidder: number;
+  trump: string | null;
+  mode: string | null;
+  adjust_needed: boolean;
+}
+
+/** ``bottom_card``: the card face up under the stock. */
+export interface CardData {
+  card: string;
+}
+
+export interface ConcedeData {
+  seat: number;
+  team: number;
+}
+
 /** The trick in progress in views: ``cards`` as ``[seat, card]`` (hidden cards as :data:`games.base.HIDDEN`). */
 export interface CurrentTrickJSON {
   leader: number;
   cards: unknown[][];
 }
 
+export interface DealOverData {
+  summary: DealSummary;
+}
+
 export interface DealScoredData {
   deal: number;
-  summary: { [key: string]: unknown };
-  match: { [key: string]: unknown };
+  summary: DealSummary;
+  match: MatchSummary;
 }
 
 export interface DealStartedData {
@@ -59,13 +119,141 @@ export interface DealStartedData {
   dealer: number;
 }
 
+/** A deal's summary (``docs/records.md``): every game's keys, each present in the games (and forms: a played deal, a score-only deal, a void deal) that write it. */
+export interface DealSummary {
+  dealer?: number;
+  trump?: string | null;
+  next_dealer?: number;
+  hand_over?: boolean;
+  trick_winners?: number[];
+  tricks?: TrickJSON[];
+  tricks_by_seat?: number[];
+  tricks_by_team?: number[];
+  signals?: SignalJSON[];
+  game_points?: number[];
+  kort?: string | null;
+  caller?: number | null;
+  hand_void?: boolean;
+  auction?: ((number | string)[])[];
+  runs_declared?: DeclaredRun[];
+  runs_winner?: number | null;
+  run_points?: number;
+  bella?: number | null;
+  card_points_by_team?: number[];
+  raw_points_by_team?: number[];
+  hand_total?: number | null;
+  result?: string | null;
+  hand_score?: number[] | null;
+  conceded_by?: number | null;
+  hand_number?: number;
+  direction?: string;
+  redeal?: boolean;
+  misdeal?: MisdealJSON[];
+  bids?: number[] | null;
+  bid_cards?: string[][] | null;
+  bid_total?: number | null;
+  mode?: string | null;
+  adjust?: AdjustJSON | null;
+  leader?: number | null;
+  final_bids?: number[] | null;
+  points?: number[] | null;
+  exchanged_by?: number | null;
+  bottom_card?: string | null;
+  draws?: (((number | string)[])[])[];
+  points_by_side?: number[];
+  winner_side?: number | null;
+  victory_points?: number[];
+}
+
+export interface DeclareKortData {
+  seat: number;
+  side: number | null;
+}
+
+export interface DeclareRunsData {
+  seat: number;
+  value: number;
+  auto: boolean;
+}
+
 export interface DeclaredRun {
   seat: number;
   value: number;
 }
 
+/** To one seat: the card it drew and its hand. */
+export interface DrawData {
+  round: number;
+  card: string;
+  hand: string[];
+}
+
+/** Albastini: who drew what (others' cards hidden), and the cards left in the stock. */
+export interface DrawRoundData {
+  round: number;
+  draws: ((number | string)[])[];
+  stock_size: number;
+}
+
+export interface ExchangeData {
+  seat: number;
+  took: string;
+  gave: string;
+}
+
+/** Each kind of event a game emits (the event's type) and the type of its data. */
+export interface GameEvents {
+  play: PlayData;
+  trick: TrickData;
+  trump: SuitChosen;
+  call_trump: SuitChosen;
+  hand: HandData;
+  deal_over: DealOverData;
+  bid: BidData;
+  pass: SeatOnly;
+  trump_turned: TrumpTurnedData;
+  exchange: ExchangeData;
+  bottom_card: CardData;
+  draw_round: DrawRoundData;
+  draw: DrawData;
+  kitty: KittyData;
+  declare_runs: DeclareRunsData;
+  runs: RunsJSON;
+  bella: BellaData;
+  concede: ConcedeData;
+  hand_void: HandVoidData;
+  bid_placed: BidPlacedData;
+  bids_revealed: BidsRevealedData;
+  adjust: AdjustData;
+  ask_partner: AskPartnerData;
+  answer: AnswerData;
+  kort: KortData;
+  declare_kort: DeclareKortData;
+}
+
 /** A seat's (or the public) view of a deal, by game. */
 export type GameView = PlainView | TurupView | TarabishView | TrufView | AlbastiniView;
+
+/** To one seat: its hand now. */
+export interface HandData {
+  cards: string[];
+}
+
+export interface HandVoidData {
+  next_dealer: number;
+}
+
+/** Tarabish, to one seat: its three kitty cards and its hand. */
+export interface KittyData {
+  cards: string[];
+  hand: string[];
+}
+
+/** Turup: at 5-0, whether the side plays on for all nine tricks. */
+export interface KortData {
+  seat: number;
+  continue: boolean;
+}
 
 export interface LobbyData {
   status: string;
@@ -77,8 +265,23 @@ export interface LobbyData {
 }
 
 export interface MatchOverData {
-  summary: { [key: string]: unknown };
+  summary: MatchSummary;
   match_id: number;
+}
+
+/** A match's keys (``docs/records.md``): the totals, the dealers (the next one last), whether it is over and who won, after which deal it was decided, and each game's own (:class:`MatchExtras`). The engine's summary always holds the first five (:data:`MATCH_KEYS`); they are optional in the type so that a front end that has no summary yet holds an empty one (``{}``). */
+export interface MatchSummary {
+  holder?: number | null;
+  ref?: number | null;
+  next_hand_number?: number;
+  next_direction?: string;
+  winners?: number[] | null;
+  dealer_choices?: number[];
+  totals?: number[];
+  dealers?: number[];
+  over?: boolean;
+  winner?: number | null;
+  decided_after?: number | null;
 }
 
 /** A seat whose hand voids a Truf deal, and why. */
@@ -114,6 +317,16 @@ export interface PlainView {
   tricks_by_team: number[];
   signals: SignalJSON[];
   signal_tokens: string[];
+}
+
+/** A card played (``trick``: its trick's number from 1). Arba'a Turub and Turup add the ``signal`` given (or null), Tarabish ``bella``, Truf ``face_down`` (the card hidden as ``??`` to the others). */
+export interface PlayData {
+  seat: number;
+  card: string;
+  trick: number;
+  signal?: string | null;
+  bella?: boolean;
+  face_down?: boolean;
 }
 
 /** An action in the record notation of docs/records.md, without its seat (games.actions.Action.to_json). */
@@ -163,7 +376,12 @@ export interface SeatJSON {
   away?: boolean;
 }
 
-/** The data of an event the table service makes (one type per event type; an engine event's data is the game's own, not yet published). */
+/** ``pass``, ``bid_placed`` without ``waiting``…: the acting seat only. */
+export interface SeatOnly {
+  seat: number;
+}
+
+/** The data of an event the table service makes (one type per event type; an engine event's data: GameEvents). */
 export type ServiceEventData = LobbyData | StartedData | DealStartedData | DealScoredData | TurnData | StateData | ReminderData | SeatData | MatchOverData | AbandonedData | ResyncData;
 
 /** A card signal given with a play (plain games). */
@@ -190,7 +408,13 @@ export interface StateData {
   seats: (SeatJSON | null)[];
   view?: PlainView | TurupView | TarabishView | TrufView | AlbastiniView | null;
   legal: RecordAction[];
-  match?: { [key: string]: unknown };
+  match?: MatchSummary;
+}
+
+/** ``trump`` (Arba'a Turub, Turup) and ``call_trump`` (Tarabish): the seat and suit. */
+export interface SuitChosen {
+  seat: number;
+  suit: string;
 }
 
 /** The view of Tarabish. */
@@ -223,6 +447,15 @@ export interface TarabishView {
   conceded_by: number | null;
   result: string | null;
   hand_score: number[] | null;
+}
+
+/** A trick completed (``number`` from 1); Albastini adds its card ``points``. */
+export interface TrickData {
+  leader: number;
+  cards: unknown[][];
+  winner: number;
+  number: number;
+  points?: number;
 }
 
 /** A completed trick in summaries, views and events. */
@@ -265,6 +498,11 @@ export interface TrufView {
   redeals: number;
   misdeal: MisdealJSON[] | null;
   earlier_bids: number[][];
+}
+
+export interface TrumpTurnedData {
+  card: string;
+  suit: string;
 }
 
 export interface TurnData {

@@ -10,7 +10,7 @@ suits come from :mod:`bot.words.cards`, actions from :mod:`bot.words.actions`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from bot.discord_bot.drawing.safe import clean_text, safe_name
 from bot.i18n import Translator
@@ -18,6 +18,7 @@ from bot.service import Seat, TableInfo
 from bot.words.cards import card_text, suit_text
 from bot.words.seating import seat_label
 from games.registry import GAMES
+from games.trick import TrickJSON
 from games.view_types import GameView
 
 TEAM_LETTERS = "ABCDEF"
@@ -174,7 +175,7 @@ def table_text(info: TableInfo, view: GameView, log: Sequence[str],
     return clip("\n".join(out), 1990)
 
 
-def trick_log_entry(data: dict[str, Any], names: Sequence[str]) -> str:
+def trick_log_entry(data: TrickJSON, names: Sequence[str]) -> str:
     """A short line for a completed trick event: its cards and winner (no words)."""
     cards = data.get("cards") or []
     winner = data.get("winner")

@@ -1,0 +1,71 @@
+"""Every engine event's data is its kind's type (``games.event_types.EVENT_DATA``), every
+deal summary a :class:`DealSummary` and every match summary a :class:`MatchSummary`: each
+key of the type, no other key, every value of the type's shape, over played matches of every
+game (score-only deals included)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bot.contract.jsonschema import Named, schema_of
+from bot.contract.validate import problems
+from games.event_types import EVENT_DATA, MATCH_KEYS, DealSummary, MatchSummary
+from games.registry import GAMES
+
+SETUPS = [("arbaa_turub", None), ("turup", None), ("tarabish", None), ("truf", None),
+          ("truf", 3), ("albastini", 2), ("albastini", 5)]
+
+DOCUMENT = schema_of([*(Named(f"E_{kind}", tp) for kind, tp in EVENT_DATA.items()),
+                      DealSummary, MatchSummary], id="x", title="events", version=1)
+
+
+def check(value: object, name: str) -> list[str]:
+    return problems(json.loads(json.dumps(value)), {"$ref": f"#/$defs/{name}"}, DOCUMENT)
+
+
+def played(game: str, players: int | None, seed: int) -> tuple[list[Any], list[Any],
+                                                               list[Any]]:
+    """The events, the deal summaries and the match summaries of up to six played deals."""
+    info = GAMES[game]
+    match = info.match_type(None, players or info.player_counts[0], 0, seed=seed)
+    rng = random.Random(seed)
+    events: list[Any] = []
+    deals: list[Any] = []
+    matches: list[Any] = [match.summary()]
+    for _ in range(6):
+        if match.over:
+            break
+        deal = match.start_deal()
+        while not deal.is_over:
+            seat = deal.to_act[rng.randrange(len(deal.to_act))]
+            events.extend(deal.apply(seat, rng.choice(deal.legal_actions(seat))))
+        deals.append(deal.summary())
+        deals.append(match.finish_deal())
+        matches.append(match.summary())
+    return events, deals, matches
+
+
+@pytest.mark.parametrize(("game", "players"), SETUPS)
+def test_every_event_and_summary_is_its_type(game: str, players: int | None) -> None:
+    kinds: set[str] = set()
+    for seed in (1, 2, 3):
+        events, deals, matches = played(game, players, seed)
+        for event in events:
+            assert event.type in EVENT_DATA, event.type
+            kinds.add(event.type)
+            assert check(event.data, f"E_{event.type}") == [], (event.type, event.data)
+        for summary in deals:
+            assert check(summary, "DealSummary") == [], summary
+        for summary in matches:
+            assert check(summary, "MatchSummary") == [], summary
+            assert summary.keys() >= MATCH_KEYS
+    assert {"play", "trick", "deal_over"} <= kinds
+
+
+def test_a_wrong_key_is_caught() -> None:
+    assert check({"seat": 0, "card": "AS"}, "E_play") != []
+    assert check({"dealer": 0, "tricks_won": 3}, "DealSummary") != []
