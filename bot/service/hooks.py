@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
+from games.event_types import MatchSummary
 from storage.models import Location, Participant
 
 
@@ -32,7 +33,7 @@ class FinishedMatch:
     guild_id: int | None
     rated: bool
     participants: tuple[Participant, ...]
-    summary: dict[str, Any]
+    summary: MatchSummary
     """The match summary (``totals``, ``winner``, … of ``records.md``)."""
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bot.i18n import N_, Translator
-from bot.service.events import StateData
+from bot.service.events import EventData, StateData
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
 from bot.terminal.choices import Choices, needs_confirmation
@@ -53,6 +53,7 @@ from bot.words.table_state import (
 )
 from games.actions import Action
 from games.registry import GAMES
+from games.trick import TrickJSON
 
 CONCEDE_QUESTION = N_("Concede the deal? The opponents score the whole deal.")
 
@@ -175,7 +176,7 @@ class Words:
         return {"leader": None if last.get("leader") is None else int(last["leader"]),
                 "cards": [TrickCard(seat=s, card=c) for s, c in cards],
                 "winner": None if winner is None else int(winner),
-                "line": trick_line(self.seating, last, number)}
+                "line": trick_line(self.seating, cast(TrickJSON, last), number)}
 
     def _choices(self, legal: list[Action], hand: list[str]) -> list[Choice]:
         t, game = self.t, self.seating.game
@@ -200,7 +201,7 @@ class Words:
         return self.t.gettext("Bella") if variant == "bella" else signal_text(variant, self.t)
 
     # -- events ------------------------------------------------------------------------
-    def line(self, kind: str, data: Mapping[str, Any]) -> LineFrame | None:
+    def line(self, kind: str, data: EventData) -> LineFrame | None:
         text = event_line(self.seating, kind, data)
         if not text:
             return None
