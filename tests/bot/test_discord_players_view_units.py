@@ -57,7 +57,7 @@ def test_bella_is_announced_with_the_card_that_allows_it() -> None:
 def _state(legal: list[Action], hand: list[str]) -> SeatState:
     seats = (Seat.human(1, "Ann"), Seat.ai("rules"), Seat.ai("rules"), Seat.ai("rules"))
     return SeatState(version=3, status="playing", deal=0, to_act=(0,), deadline=None,
-                     view={"hand": hand, "trick": {"cards": []}}, legal=tuple(legal),
+                     game_view={"hand": hand, "trick": {"cards": []}}, legal=tuple(legal),
                      seats=seats, legal_json=json.dumps([a.to_json() for a in legal]))
 
 
@@ -66,7 +66,7 @@ async def test_a_tarabish_lead_with_bella_is_one_option_per_card() -> None:
              Action("concede")]
     drawing = await draw_panel(TableFacts(1, "tarabish", ((0, 2), (1, 3)), 9), 0,
                                _state(legal, ["QS", "9H"]), translator("en"), images=False)
-    shown = [c for row in drawing.view.to_components() for c in row["components"]]
+    shown = [c for row in drawing.ui_view.to_components() for c in row["components"]]
     selects = [c for c in shown if c["type"] == 3]
     assert len(selects) == 1
     values = [json.loads(o["value"]) for o in selects[0]["options"]]

@@ -241,7 +241,7 @@ class TableClicks:
                 drawing = await draw_panel(facts, seat, state, t, images=presenter.images,
                                            pick=pick.action, signal=pick.signal)
                 shown.append((seat, drawing, state))
-                return Reply(drawing.content, view=drawing.view,
+                return Reply(drawing.content, view=drawing.ui_view,
                              files=_files(drawing), clear_files=True)
             try:
                 await self.service.act(click.table_id, click.user_id, chosen, click.version)
@@ -256,7 +256,7 @@ class TableClicks:
                 return Reply(deal_over_here(t, state.deal, facts.channel_id), clear_files=True)
             drawing = await draw_panel(facts, seat, after, t, images=presenter.images)
             shown.append((seat, drawing, after))
-            return Reply(drawing.content, view=drawing.view, files=_files(drawing),
+            return Reply(drawing.content, view=drawing.ui_view, files=_files(drawing),
                          clear_files=True)
 
         with holds:
@@ -309,7 +309,7 @@ class TableClicks:
             drawing = await draw_panel(self._facts(presenter, panels), seat, state, t,
                                        images=presenter.images)
             shown.append((seat, drawing, state))
-            return Reply(drawing.content, view=drawing.view, files=_files(drawing),
+            return Reply(drawing.content, view=drawing.ui_view, files=_files(drawing),
                          clear_files=update, ephemeral=not update)
 
         with holds:

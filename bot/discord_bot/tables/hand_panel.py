@@ -86,7 +86,8 @@ class SeatState:
     deal: int
     to_act: tuple[int, ...]
     deadline: str | None
-    view: GameView | None
+    game_view: GameView | None
+    """The seat's game view (its hand, the trick …); None in the lobby."""
     legal: tuple[Action, ...]
     seats: tuple[Seat | None, ...]
     legal_json: str
@@ -98,7 +99,7 @@ class SeatState:
         if event.type == "lobby":
             lobby = data_of(event, "lobby")
             return SeatState(version=event.version, status=lobby["status"], deal=0,
-                             to_act=(), deadline=None, view=None, legal=(),
+                             to_act=(), deadline=None, game_view=None, legal=(),
                              seats=tuple(seats_from_json(lobby["seats"])), legal_json="[]")
         data = data_of(event, "state")
         legal = data.get("legal") or []
@@ -108,7 +109,7 @@ class SeatState:
             deal=data.get("deal", 0),
             to_act=tuple(data.get("to_act") or ()),
             deadline=data.get("deadline"),
-            view=data.get("view") or None,
+            game_view=data.get("view") or None,
             legal=tuple(legal),
             seats=tuple(seats_from_json(data.get("seats") or [])),
             legal_json=json.dumps([a.to_json() for a in legal], sort_keys=True),
@@ -125,7 +126,7 @@ def panel_key(state: SeatState, seat: int, language: str) -> str:
     docstring)."""
     if state.status != "playing":
         return f"closed:{state.status}|{language}"
-    hand = ",".join(state.view.get("hand") or () if state.view else ())  # always current
+    hand = ",".join(state.game_view.get("hand") or () if state.game_view else ())  # always current
     if away(state, seat):
         return f"away:{state.deal}:{hand}|{language}"
     if state.legal:
@@ -138,7 +139,7 @@ class PanelDrawing:
     """A drawn panel: text, components, the hand picture (when images are on)."""
 
     content: str
-    view: discord.ui.View
+    ui_view: discord.ui.View
     picture: bytes | None
     key: str
     to_act: bool
@@ -152,10 +153,10 @@ class PanelDrawing:
                 else [discord.File(io.BytesIO(self.picture), filename="hand.png")])
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {"content": self.content, "view": self.view, "attachments": self.files()}
+        return {"content": self.content, "view": self.ui_view, "attachments": self.files()}
 
     def send_kwargs(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"content": self.content, "view": self.view}
+        out: dict[str, Any] = {"content": self.content, "view": self.ui_view}
         if self.picture is not None:
             out["files"] = self.files()
         return out
@@ -181,7 +182,7 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
     (:mod:`bot.discord_bot.tables.card_select`)."""
     title = GAMES[facts.game].title
     names = display_names(state.seats, t)
-    hand = list(state.view.get("hand") or []) if state.view else []
+    hand = list(state.game_view.get("hand") or []) if state.game_view else []
     head = t.gettext("**{game}** — table {table}, deal {deal}").format(
         game=title, table=facts.table_id, deal=t.number(state.deal + 1))
     mates = [names[s] for team in facts.teams if seat in team for s in team
@@ -197,9 +198,9 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
     lines.append(t.ngettext("**Your hand** ({count} card):", "**Your hand** ({count} cards):",
                             len(hand)).format(count=t.number(len(hand))))
     lines.extend(hand_lines(hand) or [t.gettext("(no cards)")])
-    if state.view and (trump := state.view.get("trump")):
+    if state.game_view and (trump := state.game_view.get("trump")):
         lines.append(t.gettext("Trump: {suit}").format(suit=suit_text(trump, t)))
-    lines.append(trick_text(state.view, names, t))
+    lines.append(trick_text(state.game_view, names, t))
     ui = discord.ui.View(timeout=None)
     table = facts.table_id
     legal = state.legal if state.status == "playing" else ()

@@ -62,6 +62,7 @@ from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
 from bot.service.errors import abandon_reason
 from bot.service.events import DealScoredData, MatchOverData, data_of, game_data
 from bot.settings import Settings
+from games.event_types import PlayData, TrickData
 from games.view_types import GameView
 from storage import Store
 
@@ -79,12 +80,12 @@ seat."""
 @dataclass
 class PublicDrawing:
     content: str
-    view: discord.ui.View | None
+    ui_view: discord.ui.View | None
     picture: bytes | None
     key: str
 
     def reply(self, images: bool) -> Reply:
-        return Reply(content=self.content, view=self.view,
+        return Reply(content=self.content, view=self.ui_view,
                      files=[("table.png", self.picture)] if self.picture else [],
                      clear_files=images)
 
@@ -127,9 +128,9 @@ class TablePresenter:
         self.table_id, self.channel_id, self.guild_id = table_id, channel_id, guild_id
         self.creator = creator
         self.images = images
-        self.log: list[dict[str, Any]] = []
+        self.log: list[TrickData] = []
         """The deal's last tricks (``trick`` event data), worded when drawn."""
-        self.notes: list[dict[str, Any]] = []
+        self.notes: list[PlayData] = []
         """The deal's last three signalled leads (``play`` event data), worded when drawn."""
         self.info: TableInfo | None = None
         """The newest snapshot seen (the results of a closed table are worded from it)."""
@@ -172,16 +173,16 @@ class TablePresenter:
         elif kind == "deal_started":
             self.log.clear()
             self.notes.clear()
-        elif kind == "play" and game_data(event).get("signal"):
-            self.notes = [*self.notes, dict(game_data(event))][-3:]
+        elif kind == "play" and game_data(event, "play").get("signal"):
+            self.notes = [*self.notes, game_data(event, "play").copy()][-3:]
         elif kind == "trick":
-            self.log.append(dict(game_data(event)))
+            self.log.append(game_data(event, "trick").copy())
             del self.log[:-5]
         elif kind == "deal_scored":
             scored = data_of(event, "deal_scored")
             deal = scored["deal"]
             self.post(lambda t: self._deal_result(scored, t),
-                      view=lambda t: review_view(self.table_id, deal, t))
+                      ui_view=lambda t: review_view(self.table_id, deal, t))
         elif kind == "match_over":
             self.post_match_result(data_of(event, "match_over"))
             self.close(MATCH_OVER)
@@ -225,16 +226,16 @@ class TablePresenter:
         """The public message now (one snapshot), or None when the table is gone."""
         try:
             info = self.service.info(self.table_id)
-            view = (self.service.view(self.table_id, None)
-                    if info.status == "playing" else None)
+            game_view = (self.service.view(self.table_id, None)
+                         if info.status == "playing" else None)
         except NoSuchTable:
             return None
         t = await self.languages.server(self.guild_id)
-        if view is not None:
-            view = worded_view(info, view, t)
+        if game_view is not None:
+            game_view = worded_view(info, game_view, t)
         self.info = info
         self.to_act = info.to_act
-        if view is None:
+        if game_view is None:
             text = lobby_text(info, self.creator, t)
             components: discord.ui.View | None = (
                 lobby_view(info, t, opener_of(self.client)) if info.status == "lobby"
@@ -244,7 +245,7 @@ class TablePresenter:
             names = display_names(info.seats, t)
             log = [trick_log_entry(entry, names) for entry in self.log]
             notes = [signal_note(info, note, t) for note in self.notes]
-            text = table_text(info, view, log, notes, t)
+            text = table_text(info, game_view, log, notes, t)
             components = discord.ui.View(timeout=None)
             components.add_item(MyHandButton(self.table_id, label=clip(t.gettext("My hand"), 80),
                                              style=discord.ButtonStyle.primary))
@@ -254,7 +255,7 @@ class TablePresenter:
                                                style=discord.ButtonStyle.success))
             if (opener := opener_of(self.client)) is not None:
                 components.add_item(opener.button(self.table_id, t))
-            picture = await self._picture(info, view, t) if self.images else None
+            picture = await self._picture(info, game_view, t) if self.images else None
         text = clip(text + self._on_the_web(t))
         key = "\x00".join([text, repr([c.to_component_dict() for c in components.children])
                            if components else "", str(hash(picture)) if picture else ""])
@@ -270,15 +271,15 @@ class TablePresenter:
         return "\n" + t.gettext("🌐 On the web: {players}").format(
             players=", ".join(f"<@{user}>" for user in users))
 
-    async def _picture(self, info: TableInfo, view: GameView, t: Translator
+    async def _picture(self, info: TableInfo, game_view: GameView, t: Translator
                        ) -> bytes | None:
-        """The table picture of the public ``view``, or None when it cannot be drawn: a
+        """The table picture of the public ``game_view``, or None when it cannot be drawn: a
         picture never blocks the text, the message goes without it. The first failure of
         the table is logged, as a warning naming the error (the picture is drawn from the
         public view only: no hidden card can be in it)."""
         names = [plain_name(s, i, t) for i, s in enumerate(info.seats)]
         try:
-            return await table_picture(view, names, score_line(info, view, t))
+            return await table_picture(game_view, names, score_line(info, game_view, t))
         except Exception as exc:
             if not self._picture_failed:
                 self._picture_failed = True
@@ -309,16 +310,16 @@ class TablePresenter:
             old = self.live.message_id
             self.live.message_id, self.live.shown = None, None
             self._spawn(self._delete(old))
-        return Drawn(drawing.key, self._sender(drawing.content, drawing.view, drawing.picture),
-                     self._editor(drawing.content, drawing.view, drawing.picture,
+        return Drawn(drawing.key, self._sender(drawing.content, drawing.ui_view, drawing.picture),
+                     self._editor(drawing.content, drawing.ui_view, drawing.picture,
                                   clear=self.images))
 
-    def _sender(self, text: str, view: discord.ui.View | None, picture: bytes | None
+    def _sender(self, text: str, ui_view: discord.ui.View | None, picture: bytes | None
                 ) -> Callable[[], Awaitable[int]]:
         async def send() -> int:
             kwargs: dict[str, Any] = {"content": text, "allowed_mentions": NO_PINGS}
-            if view is not None:
-                kwargs["view"] = view
+            if ui_view is not None:
+                kwargs["view"] = ui_view
             if picture is not None:
                 kwargs["file"] = discord.File(io.BytesIO(picture), filename="table.png")
             msg = await self.client.get_partial_messageable(self.channel_id).send(**kwargs)
@@ -326,10 +327,10 @@ class TablePresenter:
             return msg.id
         return send
 
-    def _editor(self, text: str, view: discord.ui.View | None, picture: bytes | None, *,
+    def _editor(self, text: str, ui_view: discord.ui.View | None, picture: bytes | None, *,
                 clear: bool) -> Callable[[int], Awaitable[None]]:
         async def edit(message_id: int) -> None:
-            kwargs: dict[str, Any] = {"content": text, "view": view}
+            kwargs: dict[str, Any] = {"content": text, "view": ui_view}
             if picture is not None:
                 kwargs["attachments"] = [discord.File(io.BytesIO(picture),
                                                       filename="table.png")]
@@ -392,18 +393,18 @@ class TablePresenter:
 
     # -- messages of their own ------------------------------------------------------------
     def post(self, content: Worded, *, ping: tuple[int, ...] = (),
-             view: Callable[[Translator], discord.ui.View] | None = None) -> None:
+             ui_view: Callable[[Translator], discord.ui.View] | None = None) -> None:
         """A message of its own in the table's channel (results, notices), in order,
         worded in the server's language when it is sent; only the users in ``ping`` are
         notified (:func:`~bot.discord_bot.drawing.safe.pings`)."""
-        self._spawn(self._post(content, ping, view))
+        self._spawn(self._post(content, ping, ui_view))
 
     async def _post(self, content: Worded, ping: tuple[int, ...] = (),
-                    view: Callable[[Translator], discord.ui.View] | None = None) -> None:
+                    ui_view: Callable[[Translator], discord.ui.View] | None = None) -> None:
         async with self._post_lock:
             t = await self.languages.server(self.guild_id)
             text = clip(content(t))
-            extra: dict[str, Any] = {} if view is None else {"view": view(t)}
+            extra: dict[str, Any] = {} if ui_view is None else {"view": ui_view(t)}
             for attempt in range(4):
                 try:
                     await self.client.get_partial_messageable(self.channel_id).send(

@@ -134,7 +134,8 @@ def dealt_yet(state: SeatState) -> bool:
     DM says now that a deal began). False while the seat's hand is still empty and only
     automatic seats (AI players) are to act, e.g. while Turup's eldest names trump from
     his first three cards: the rest of the deal follows one AI move later."""
-    if state.status != "playing" or (state.view and state.view.get("hand")) or state.legal:
+    if (state.status != "playing" or (state.game_view and state.game_view.get("hand"))
+            or state.legal):
         return True
     return any(s >= len(state.seats) or (who := state.seats[s]) is None or not who.auto
                for s in state.to_act)

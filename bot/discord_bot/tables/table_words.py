@@ -26,6 +26,7 @@ from bot.words.refusals import Refused
 from bot.words.results import deal_result, match_result
 from bot.words.seating import Seating
 from bot.words.table_state import reason_text, table_facts
+from games.event_types import PlayData
 from games.view_types import GameView
 
 
@@ -88,18 +89,18 @@ def rule_refusal(outcome_rule: Mapping[str, Any] | None, reason: str) -> RuleRef
     return None if outcome_rule is None else RuleRefusal.from_json(outcome_rule, reason)
 
 
-def public_facts(info: TableInfo, view: GameView, t: Translator
+def public_facts(info: TableInfo, game_view: GameView, t: Translator
                  ) -> list[tuple[str, str]]:
     """The public view's facts in words (``(label, sentence)`` pairs): what the table
     message shows under the seats."""
-    return table_facts(view, table_seating(info, t), None)
+    return table_facts(game_view, table_seating(info, t), None)
 
 
-def worded_view(info: TableInfo, view: GameView, t: Translator) -> GameView:
-    """``view`` with its ``facts`` replaced by :func:`public_facts` (the engine's own facts
+def worded_view(info: TableInfo, game_view: GameView, t: Translator) -> GameView:
+    """``game_view`` with its ``facts`` replaced by :func:`public_facts` (the engine's own facts
     carry card codes and seat numbers)."""
-    out = view.copy()
-    out["facts"] = [list(fact) for fact in public_facts(info, view, t)]
+    out = game_view.copy()
+    out["facts"] = [list(fact) for fact in public_facts(info, game_view, t)]
     return out
 
 
@@ -129,7 +130,7 @@ def match_result_text(info: TableInfo, data: MatchOverData, t: Translator) -> st
     return clip("\n".join(lines), 1990)
 
 
-def signal_note(info: TableInfo, data: Mapping[str, Any], t: Translator) -> str:
+def signal_note(info: TableInfo, data: PlayData, t: Translator) -> str:
     """A lead with a signal (a ``play`` event), as the table message shows it:
     ``Ann led K♣, signalling: strong suit.``"""
     return event_line(table_seating(info, t), "play", data) or ""
