@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from bot.i18n import N_, Translator
-from bot.service.events import EventData, StateData
+from bot.service.events import DealScoredData, EventData, StateData
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
 from bot.terminal.choices import Choices, needs_confirmation
@@ -52,6 +52,7 @@ from bot.words.table_state import (
     trump_fact,
 )
 from games.actions import Action
+from games.event_types import MatchSummary
 from games.registry import GAMES
 from games.trick import TrickJSON
 
@@ -207,12 +208,12 @@ class Words:
             return None
         return {"v": VERSION, "type": "line", "kind": kind, "text": text}
 
-    def deal_result(self, data: Mapping[str, Any], record: Mapping[str, Any] | None
+    def deal_result(self, data: DealScoredData, record: Mapping[str, Any] | None
                     ) -> DealResultFrame:
         number = int(data.get("deal") or 0)
         deals = (record or {}).get("deals") or []
         deal_obj = deals[number] if number < len(deals) else None
-        text = deal_result(self.seating, data.get("summary") or {}, number=number,
+        text = deal_result(self.seating, data["summary"], number=number,
                            match=data.get("match") or None, deal=deal_obj)
         review: list[Page] = []
         if record is not None:
@@ -222,7 +223,7 @@ class Words:
         return {"v": VERSION, "type": "deal_result", "deal": number, "title": text.title,
                 "lines": list(text.lines), "review": review}
 
-    def match_over(self, summary: Mapping[str, Any]) -> MatchOverFrame:
+    def match_over(self, summary: MatchSummary) -> MatchOverFrame:
         text = match_result(self.seating, summary)
         return {"v": VERSION, "type": "match_over", "title": text.title,
                 "lines": list(text.lines)}

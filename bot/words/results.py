@@ -17,8 +17,9 @@ from bot.i18n import N_, Translator
 from bot.words import results_partners, results_solo
 from bot.words.seating import Seating, join_names
 from bot.words.text import Text, or_english
+from games.event_types import DealSummary, MatchSummary
 
-_DEAL: dict[str, Callable[[Seating, Mapping[str, Any], Mapping[str, Any] | None],
+_DEAL: dict[str, Callable[[Seating, DealSummary, MatchSummary | None],
                           list[str]]] = {
     "arbaa_turub": results_partners.arbaa_turub,
     "turup": results_partners.turup,
@@ -43,8 +44,8 @@ def deal_title(number: int | None, hand_number: int | None = None, *,
     return t.gettext("Deal {n}").format(n=t.number(number + 1))
 
 
-def deal_result(seating: Seating, summary: Mapping[str, Any], *, number: int | None = None,
-                match: Mapping[str, Any] | None = None,
+def deal_result(seating: Seating, summary: DealSummary, *, number: int | None = None,
+                match: MatchSummary | None = None,
                 deal: Mapping[str, Any] | None = None) -> Text:
     """A finished deal in words. ``number`` is the 0-based deal index (for the title),
     ``match`` the match summary after the deal (adds the running score), ``deal`` the
@@ -60,7 +61,7 @@ def deal_result(seating: Seating, summary: Mapping[str, Any], *, number: int | N
     return Text(title, tuple(head + body))
 
 
-def match_result(seating: Seating, match: Mapping[str, Any]) -> Text:
+def match_result(seating: Seating, match: MatchSummary) -> Text:
     """The match summary in words: the winner (or the winners sharing a Truf win, or no
     winner), the final score, and after which deal the match was decided."""
     t = seating.t
@@ -68,8 +69,8 @@ def match_result(seating: Seating, match: Mapping[str, Any]) -> Text:
     totals = list(match.get("totals") or [])
     score = (seating.per_side(totals) if len(totals) == len(seating.sides)
              else seating.per_seat(totals))
-    winners = match.get("winners") or ([] if match.get("winner") is None
-                                       else [match["winner"]])
+    winner = match.get("winner")
+    winners = match.get("winners") or ([] if winner is None else [winner])
     lines: list[str] = []
     if not match.get("over"):
         return Text(t.gettext("Match in progress"),

@@ -7,12 +7,10 @@ what each side took, who won the deal and why, and what it means for the match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.i18n import N_
 from bot.words.cards import suit_text
 from bot.words.seating import Seating
+from games.event_types import DealSummary, MatchSummary
 
 
 def trump_line(seating: Seating, trump: str | None, caller: int | None) -> list[str]:
@@ -31,8 +29,8 @@ def tricks_line(seating: Seating, tricks: list[int]) -> str:
     return seating.t.gettext("Tricks: {counts}.").format(counts=seating.per_side(tricks))
 
 
-def arbaa_turub(seating: Seating, summary: Mapping[str, Any],
-                match: Mapping[str, Any] | None) -> list[str]:
+def arbaa_turub(seating: Seating, summary: DealSummary,
+                match: MatchSummary | None) -> list[str]:
     """Arba'a Turub: eldest (the dealer's left) names trump; more tricks wins the deal;
     the match rule's first win and its trick count."""
     t = seating.t
@@ -51,18 +49,18 @@ def arbaa_turub(seating: Seating, summary: Mapping[str, Any],
             side=seating.side_name(w), n=t.number(max(a, b))))
     if match is None:
         return lines
-    if match.get("over") and match.get("winner") is not None:
+    winner, holder, ref = match.get("winner"), match.get("holder"), match.get("ref")
+    if match.get("over") and winner is not None:
         lines.append(t.gettext(
             "{side} win the match: two deals won with no deal lost in between, the second "
-            "with more tricks than the first.").format(
-            side=seating.side_name(int(match["winner"]))))
-    elif match.get("holder") is not None:
+            "with more tricks than the first.").format(side=seating.side_name(winner)))
+    elif holder is not None and ref is not None:  # the engine sets both or neither
         # Translators: {side} is a team by its players' names ("Ann and Cy"); {ref} the number
         # of tricks of their first win.
         lines.append(t.gettext(
             "{side} hold a first win of {ref} tricks: winning the next deal they win with "
             "more than {ref} tricks wins them the match.").format(
-            side=seating.side_name(int(match["holder"])), ref=t.number(int(match["ref"]))))
+            side=seating.side_name(holder), ref=t.number(ref)))
     else:
         lines.append(t.gettext("No side holds a first win."))
     # Translators: {counts} is each side with its number, e.g. "Ann and Cy 1, Bo and Di 0".
@@ -71,8 +69,8 @@ def arbaa_turub(seating: Seating, summary: Mapping[str, Any],
     return lines
 
 
-def turup(seating: Seating, summary: Mapping[str, Any],
-          match: Mapping[str, Any] | None) -> list[str]:
+def turup(seating: Seating, summary: DealSummary,
+          match: MatchSummary | None) -> list[str]:
     """Turup: eldest (the dealer's right) names trump; five tricks first scores 1, kort
     (all nine) 3, a failed kort 3 to the opponents."""
     t = seating.t
@@ -129,8 +127,8 @@ def score_line(seating: Seating, totals: list[int], unit: str, target: int | Non
         counts=counts, unit=t.gettext(unit), target=t.number(target))
 
 
-def tarabish(seating: Seating, summary: Mapping[str, Any],
-             match: Mapping[str, Any] | None) -> list[str]:
+def tarabish(seating: Seating, summary: DealSummary,
+             match: MatchSummary | None) -> list[str]:
     """Tarabish: the call, runs and bella, card points, made / half bait / bait."""
     t = seating.t
     lines: list[str]
@@ -167,16 +165,16 @@ def tarabish(seating: Seating, summary: Mapping[str, Any],
         lines.append(t.gettext("With runs and bella: {counts}.").format(
             counts=seating.per_side(raw)))
     lines.extend(_tarabish_result(seating, summary))
-    if summary.get("hand_score") is not None:
+    if (hand_score := summary.get("hand_score")) is not None:
         lines.append(t.gettext("This hand scores {counts}.").format(
-            counts=seating.per_side(summary["hand_score"])))
+            counts=seating.per_side(hand_score)))
     if match is not None:
         lines.append(score_line(seating, match["totals"], N_("points"),
                                 seating_target(seating, "target", 500)))
     return lines
 
 
-def _tarabish_result(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
+def _tarabish_result(seating: Seating, summary: DealSummary) -> list[str]:
     t = seating.t
     caller = summary.get("caller")
     total = summary.get("hand_total")

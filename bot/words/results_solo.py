@@ -17,6 +17,7 @@ from bot.words.cards import card_text, cards_text, suit_text
 from bot.words.refusals import refusal_text
 from bot.words.seating import Seating
 from bot.words.text import signed
+from games.event_types import DealSummary, MatchSummary
 
 MODE_WORDS = {"atas": N_("main atas (play high)"), "bawah": N_("main bawah (play low)")}
 _ATAS = N_("In main atas each trick over the bid earns 2 and each trick short of it costs 1.")
@@ -37,7 +38,7 @@ SCORING_WORDS = {
 """The scoring rule of a deal by (``scoring`` option, mode), English (translate to show)."""
 
 
-def _mode(seating: Seating, mode: Any) -> str:
+def _mode(seating: Seating, mode: str | None) -> str:
     words = MODE_WORDS.get(str(mode))
     return seating.t.gettext(words) if words else str(mode)
 
@@ -47,7 +48,7 @@ MISDEALS = {"only number cards": N_("Misdeal: {player} held only number cards.")
 """A Truf misdeal by the engine's reason (``games.truf.misdeal_of``)."""
 
 
-def _misdeal(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
+def _misdeal(seating: Seating, summary: DealSummary) -> list[str]:
     t = seating.t
     lines = []
     for m in summary.get("misdeal") or []:
@@ -60,7 +61,7 @@ def _misdeal(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _truf_bids(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
+def _truf_bids(seating: Seating, summary: DealSummary) -> list[str]:
     t = seating.t
     lines: list[str] = []
     bids = summary.get("bids")
@@ -98,8 +99,8 @@ def _truf_bids(seating: Seating, summary: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def truf(seating: Seating, summary: Mapping[str, Any],
-         match: Mapping[str, Any] | None) -> list[str]:
+def truf(seating: Seating, summary: DealSummary,
+         match: MatchSummary | None) -> list[str]:
     """Truf: bids, mode, trump, each player's tricks and score, the running totals."""
     t = seating.t
     if summary.get("redeal"):
@@ -130,7 +131,7 @@ def truf(seating: Seating, summary: Mapping[str, Any],
     return lines
 
 
-def _albastini_trump(seating: Seating, summary: Mapping[str, Any],
+def _albastini_trump(seating: Seating, summary: DealSummary,
                      deal: Mapping[str, Any] | None) -> list[str]:
     t = seating.t
     trump = summary.get("trump")
@@ -154,7 +155,7 @@ def _albastini_trump(seating: Seating, summary: Mapping[str, Any],
         suit=suit_text(trump, t), card=card_text(card) if card else "")]
 
 
-def albastini(seating: Seating, summary: Mapping[str, Any], match: Mapping[str, Any] | None,
+def albastini(seating: Seating, summary: DealSummary, match: MatchSummary | None,
               deal: Mapping[str, Any] | None = None) -> list[str]:
     """Albastini: bids, the turned trump and who took it, card points, victory points.
 

@@ -26,7 +26,7 @@ refusals too (:func:`reason_text`, worded by :mod:`bot.words.refusals`: names, c
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from bot.i18n import N_
@@ -37,6 +37,7 @@ from bot.words.seating import Seating, join_names
 from bot.words.text import signed
 from games.base import HIDDEN
 from games.errors import english
+from games.event_types import MatchSummary
 from games.view_types import (
     AlbastiniView,
     GameView,
@@ -345,7 +346,7 @@ def _truf_facts(view: TrufView, seating: Seating, me: int | None) -> list[Fact]:
     return out
 
 
-def score_line(match: Mapping[str, Any], seating: Seating, me: int | None) -> str:
+def score_line(match: MatchSummary, seating: Seating, me: int | None) -> str:
     """The match score against its target, e.g. ``Game points: us 2 · them 1 (first to
     5)`` (short: it heads the table screen)."""
     t = seating.t
@@ -372,7 +373,7 @@ def score_line(match: Mapping[str, Any], seating: Seating, me: int | None) -> st
     return t.gettext("Score: {score}").format(score=per_side(seating, totals, me))
 
 
-def match_facts(match: Mapping[str, Any], seating: Seating, me: int | None) -> list[Fact]:
+def match_facts(match: MatchSummary, seating: Seating, me: int | None) -> list[Fact]:
     """What the match score alone does not say: Arba'a Turub's streak (the side that won
     the last deal and the tricks its next win must beat, ``holder`` and ``ref``)."""
     if seating.game != "arbaa_turub" or match.get("over"):
