@@ -14,6 +14,7 @@ mypy checks their names and values.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal, NotRequired, Protocol, TypedDict, cast, overload
 
 from games.trick import TrickJSON
@@ -107,6 +108,17 @@ class MatchSummary(MatchExtras, total=False):
 
 MATCH_KEYS = frozenset({"totals", "dealers", "over", "winner", "decided_after"})
 """The keys every match summary of the engine holds."""
+
+
+def stored_match_summary(value: object) -> MatchSummary:
+    """A match summary read back from storage (a finished match's ``result["summary"]``,
+    written from :meth:`games.base.Match.summary`): the keys :class:`MatchSummary` has, as
+    stored; an empty summary when ``value`` is not a JSON object. The one place where a
+    stored summary becomes the typed value the front ends read."""
+    if not isinstance(value, Mapping):
+        return {}
+    keys = MatchSummary.__annotations__
+    return cast(MatchSummary, {k: v for k, v in value.items() if k in keys})
 
 
 # -- each event kind's data --------------------------------------------------------------

@@ -37,6 +37,7 @@ from bot.discord_bot.tables.seat_panels import SeatPanels
 from bot.service import NoSuchTable, ServiceError, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC, data_of
 from bot.settings import Settings
+from games.event_types import stored_match_summary
 from storage import ChannelLocation, Location, Store, TableMessages
 
 log = logging.getLogger(__name__)
@@ -313,7 +314,8 @@ class TableHub:
                 match = None
             if match is not None:
                 presenter.post_match_result({
-                    "summary": match.result.get("summary") or {}, "match_id": match.id})
+                    "summary": stored_match_summary(match.result.get("summary")),
+                    "match_id": match.id})
                 presenter.close(MATCH_OVER)
             else:
                 presenter.post_closed()

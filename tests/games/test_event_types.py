@@ -13,7 +13,13 @@ import pytest
 
 from bot.contract.jsonschema import Named, schema_of
 from bot.contract.validate import problems
-from games.event_types import EVENT_DATA, MATCH_KEYS, DealSummary, MatchSummary
+from games.event_types import (
+    EVENT_DATA,
+    MATCH_KEYS,
+    DealSummary,
+    MatchSummary,
+    stored_match_summary,
+)
 from games.registry import GAMES
 
 SETUPS = [("arbaa_turub", None), ("turup", None), ("tarabish", None), ("truf", None),
@@ -69,3 +75,12 @@ def test_every_event_and_summary_is_its_type(game: str, players: int | None) -> 
 def test_a_wrong_key_is_caught() -> None:
     assert check({"seat": 0, "card": "AS"}, "E_play") != []
     assert check({"dealer": 0, "tricks_won": 3}, "DealSummary") != []
+
+
+def test_a_stored_match_summary_reads_back_as_its_type() -> None:
+    match = GAMES["arbaa_turub"].match_type(None, 4, 0, seed=1)
+    summary = match.summary()
+    stored = json.loads(json.dumps({"summary": summary, "seats": []}))
+    assert stored_match_summary(stored["summary"]) == summary
+    assert stored_match_summary({**stored["summary"], "extra": 1}) == summary
+    assert stored_match_summary(None) == {}
