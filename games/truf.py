@@ -105,7 +105,7 @@ from games.cards import (
 )
 from games.cards import card as parse_card
 from games.errors import N_, IllegalAction, OptionError, RecordError, quote
-from games.event_types import DealSummary, MatchExtras
+from games.event_types import BidsRevealedData, DealSummary, MatchExtras
 from games.options import GameOptions, option
 from games.trick import NATURAL_KEYS, follow_reason, trick_json
 from games.view_types import AdjustJSON, MisdealJSON, TrufView
@@ -505,7 +505,7 @@ class TrufDeal(TrufHand):
         events.append(public("bids_revealed", **self._bid_facts()))
         return events
 
-    def _bid_facts(self) -> dict[str, Any]:
+    def _bid_facts(self) -> BidsRevealedData:
         return {"bids": self.bid_values, "bid_cards": self._bid_cards(),
                 "bid_total": self.bid_total, "high_bidder": self.high,
                 "trump": SUITS[self.trump] if self.trump >= 0 else None,
