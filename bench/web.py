@@ -16,7 +16,8 @@ its table received a table frame of a newer version (p50/p95/p99); the bytes per
 of the server process's resident set from before the sockets joined to after, divided by
 the sockets); Discord REST calls per card: 0 (no
 Discord here). Stops when every table made ``--actions`` actions or after ``--seconds``.
-Prints a markdown table.
+Prints a markdown table and the machine's load average (the figures depend on what else
+runs: note it with them).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import sys
 import tempfile
@@ -210,6 +212,8 @@ async def main(args: argparse.Namespace) -> None:
           f"{actions / played:.0f} | {pct(.5)} / {pct(.95)} / {pct(.99)} | "
           f"{result['bytes'] / max(1, result['frames']):.0f} B "
           f"| {(after - before) / sockets / 1024:.1f} kB |")
+    print(f"\nload average (1, 5, 15 min) at the end: "
+          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
