@@ -15,7 +15,8 @@
    unfinished table of this process's guilds: each continues from its last accepted
    action and its old messages' buttons keep working; then applies the clicks other
    processes forwarded to it (``bot.cluster``);
-5. adds the club feature (``bot.discord_bot.club.cogs.setup``: ratings, stats, leagues).
+5. adds the club feature (``bot.discord_bot.club.cogs.setup``: ratings, stats, leagues,
+   duplicate nights), and keeps the duplicate service as ``duplicate`` for the web table.
 
 Before step 4 it learns the slash commands' ids from Discord, so that sentences mention
 commands (``bot.discord_bot.command_ids``: ``</league join:123>``, shown in each client's
@@ -45,6 +46,7 @@ from storage import Store, open_store
 if TYPE_CHECKING:
     from bot.discord_bot.languages import Languages
     from bot.discord_bot.table_hub import TableHub
+    from bot.duplicate.service import DuplicateService
 
 log = logging.getLogger(__name__)
 
@@ -84,11 +86,14 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         """Set up the commands but recover and run no table (``tricktable sync``)."""
         self.node: ClusterNode | None = None
         """This process's shards and their start locks (``bot.discord_bot.sharding``)."""
+        self.duplicate: DuplicateService | None = None
+        """The duplicate events' service (``bot.duplicate``), once set up."""
         use_discord_api(settings)
 
     async def setup_hook(self) -> None:
         from bot.discord_bot.club import cogs as club
         from bot.discord_bot.club.admin import AdminCog
+        from bot.discord_bot.club.duplicate_commands import DuplicateCog
         from bot.discord_bot.languages import CommandTexts, LanguageCog, Languages
         from bot.discord_bot.router import DYNAMIC_ITEMS, bind
         from bot.discord_bot.table_hub import TableHub
@@ -139,6 +144,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             await self.node.start(self.service, clicks.answer_forwarded)
         await club.setup(self, store=self.store, service=self.service,
                          languages=self.languages)
+        duplicate_cog = self.get_cog("ClubDuplicate")
+        if isinstance(duplicate_cog, DuplicateCog):  # the web table shows its reveals
+            self.duplicate = duplicate_cog.service
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
     async def close(self) -> None:

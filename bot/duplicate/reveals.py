@@ -23,7 +23,7 @@ from bot.duplicate.context import (
 )
 from bot.duplicate.records import Tag, board_result
 from bot.duplicate.results import EventScorer
-from bot.duplicate.scoring import BoardResult, EventScore
+from bot.duplicate.scoring import BoardResult, EventScore, Traveller
 from bot.i18n import N_
 from storage.duplicate import DuplicateBoard, DuplicateEntrant, DuplicateEvent, DuplicatePlay
 
@@ -42,6 +42,17 @@ class Reveal:
     hands: list[list[str]]
     ai_record: dict[str, Any]
     ai_result: BoardResult
+
+    @property
+    def traveller(self) -> Traveller:
+        """The board's traveller so far."""
+        return self.score.travellers[self.board - 1]
+
+    @property
+    def own(self) -> BoardResult | None:
+        """The entrant's own result on the board (from its traveller)."""
+        return next((r.result for r in self.traveller.rows
+                     if r.result.entrant == self.entrant.name), None)
 
 
 class BoardReveals:
@@ -64,6 +75,23 @@ class BoardReveals:
         if entrant is None or play is None or play.status != "finished":
             raise DuplicateError(N_("you see a board's results once you have finished it"))
         return await self.reveal_play(event, entrant, play)
+
+    async def reveal_at_table(self, table_id: int, user_id: int) -> Reveal | None:
+        """The reveal of the board played at ``table_id`` for ``user_id`` when they belong to
+        an entrant whose play of it there is finished; None otherwise (not a duplicate
+        table, the board not over, or the user no member of an entrant that played it
+        there): the rule of :meth:`reveal`, found from the table (the web table's)."""
+        store = self.context.store
+        for play in await store.duplicate_plays_of_table(table_id):
+            if play.status != "finished":
+                continue
+            entrant = await store.duplicate_entrant_of(play.event_id, user_id)
+            if entrant is None or entrant.id != play.entrant_id:
+                continue
+            event = await store.get_duplicate_event(play.event_id)
+            if event is not None:
+                return await self.reveal_play(event, entrant, play)
+        return None
 
     async def reveal_play(self, event: DuplicateEvent, entrant: DuplicateEntrant,
                           play: DuplicatePlay) -> Reveal:

@@ -100,6 +100,7 @@ class DuplicateService:
         self.meet = self.meetings.meet
         self.board_over = self.finisher.board_over
         self.reveal = self.reveals.reveal
+        self.reveal_at_table = self.reveals.reveal_at_table
         self.ai_record = self.reveals.ai_record
         self.ai_result = self.reveals.ai_result
         self.results = self.scorer.results

@@ -221,8 +221,14 @@ def reveal_lines(game: str, sides: Sequence[Sequence[int]], travel: Traveller,
     lines.append(t.gettext("The hands as dealt:"))
     lines += hand_record_lines(sides, hands, dealer, t)
     lines.append("")
+    lines.append(ai_line(ai, own, method, t))
+    return lines
+
+
+def ai_line(ai: BoardResult, own: BoardResult | None, method: str,
+            t: Translator | None = None) -> str:
+    """What the AI scored in the reader's seat, with the reader's own score when known."""
+    t = or_english(t)
     mine = "" if own is None else " " + t.gettext("(you: {score})").format(
         score=signed(own.score, t))
-    lines.append(t.gettext("AI in your seat: {result}").format(
-        result=ai_text(ai, method, t)) + mine)
-    return lines
+    return t.gettext("AI in your seat: {result}").format(result=ai_text(ai, method, t)) + mine

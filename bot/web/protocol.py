@@ -10,9 +10,10 @@ The page sends :class:`JoinFrame` first (the signed link's key), then :class:`Ac
 per decision. The server answers with :class:`HelloFrame`, then a :class:`TableFrame` after
 every change (the viewer's whole table: a page that reconnects needs nothing else),
 :class:`LineFrame` per event worth a sentence, :class:`DealResultFrame`,
-:class:`MatchOverFrame`, :class:`RefusedFrame` (an action the table refused: nothing
-changed), :class:`ClosedFrame` and :class:`ErrorFrame` (a frame the server could not take:
-nothing changed).
+:class:`MatchOverFrame`, :class:`RevealFrame` (a finished duplicate board, to its
+entrants), :class:`RefusedFrame` (an action the table refused: nothing changed),
+:class:`ClosedFrame` and :class:`ErrorFrame` (a frame the server could not take: nothing
+changed).
 """
 
 from __future__ import annotations
@@ -209,6 +210,32 @@ class MatchOverFrame(TypedDict):
     lines: list[str]
 
 
+class RevealFrame(TypedDict):
+    """A duplicate board's reveal (``docs/duplicate.md``), sent only to a seat whose user
+    belongs to an entrant that finished the board, once its deal has ended (and again to
+    such a socket that connects later): the board's traveller so far, the hands as dealt
+    and the AI's result from the viewer's seat, worded by :mod:`bot.duplicate.text`; the
+    board's review trick by trick."""
+
+    v: int
+    type: Literal["reveal"]
+    board: int
+    title: str
+    """``Board 3``."""
+    event: str
+    """The event's name (as the director typed it: text)."""
+    traveller: list[str]
+    """Every result so far, per direction, with its matchpoints (or IMPs)."""
+    hands_title: str
+    hands: list[str]
+    """The hands as dealt, one line each, cards in player words."""
+    ai: str
+    """What the AI scored in the viewer's seat (and the viewer's own score)."""
+    review: list[Page]
+    review_label: str
+    """The words of the button showing the review (the page may have had no hello)."""
+
+
 class LobbyAction(TypedDict):
     """A lobby button: what it does and its label (the viewer's words)."""
 
@@ -255,7 +282,7 @@ class ErrorFrame(TypedDict):
 
 ClientFrame = JoinFrame | ActFrame | LobbyActFrame
 ServerFrame = (HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame
-               | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame)
+               | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame | RevealFrame)
 AnyFrame = dict[str, Any]
 
 

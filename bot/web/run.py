@@ -14,7 +14,8 @@ one's server; default ``http://HOST:PORT``, the machine's name for ``0.0.0.0``).
 service, the web server starts on it (``bot.web_server``: the
 :class:`~bot.web.server.WebServer`, whose ``link(table, user, role)`` the Discord adapter
 hands out); it stops when the bot closes. ``tricktable run`` also gives it the Discord
-Activity's configuration (``DISCORD_CLIENT_SECRET``, ``docs/activity.md``) and binds the
+Activity's configuration (``DISCORD_CLIENT_SECRET``, ``docs/activity.md``) and the bot's
+duplicate service (``bot.duplicate``: a finished board's reveal on the page), and binds the
 table message's **Open table** links to it when ``TRICKTABLE_WEB_URL`` is set. A page's
 words are in the player's chosen language (``/language``), else English.
 """
@@ -35,6 +36,7 @@ from bot.cluster.addresses import WebAddresses
 from bot.web import links
 from bot.web.activity import ActivityConfig
 from bot.web.relay import OwnerRelay
+from bot.web.reveals import DuplicateReveals, WebReveals
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 from storage.base import Store
@@ -100,16 +102,20 @@ async def web_secret(store: Store, environ: Mapping[str, str] | None = None) -> 
 async def start(service: Any, store: Store, settings: WebSettings,
                 environ: Mapping[str, str] | None = None, *,
                 activity: ActivityConfig | None = None,
-                node: ClusterNode | None = None) -> WebServer:
+                node: ClusterNode | None = None,
+                duplicate: DuplicateReveals | None = None) -> WebServer:
     """The web server of ``service``, listening (with the Discord Activity's routes when
     ``activity`` is given, :mod:`bot.web.activity`). With the ``node`` of a process that
     runs some of the shards, a socket for another process's table is relayed to its owner
-    (:mod:`bot.web.relay`) and this process's address is recorded for its shards."""
+    (:mod:`bot.web.relay`) and this process's address is recorded for its shards. With the
+    process's ``duplicate`` service, a seat whose duplicate board ended gets its reveal
+    (:mod:`bot.web.reveals`)."""
 
     async def language(user: int) -> str:
         return await store.get_player_language(user) or "en"
 
-    config = WebConfig(secret=await web_secret(store, environ), language=language)
+    config = WebConfig(secret=await web_secret(store, environ), language=language,
+                       reveals=None if duplicate is None else WebReveals(duplicate))
     relay = None
     if node is not None and not node.ownership.everything:
         relay = config.relay = OwnerRelay(store, node.ownership, config)
@@ -138,7 +144,8 @@ def attach(bot: Any, settings: WebSettings, *,
     async def setup_with_web() -> None:
         await setup_hook()
         bot.web_server = await start(bot.service, bot.store, settings, activity=activity(),
-                                     node=getattr(bot, "node", None))
+                                     node=getattr(bot, "node", None),
+                                     duplicate=getattr(bot, "duplicate", None))
         started(bot.web_server)
 
     async def close_with_web() -> None:

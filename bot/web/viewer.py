@@ -20,6 +20,11 @@ The promises (``docs/web.md``):
   and a ``lobby_act`` frame does it through the table service, checked again like a
   Discord click. A viewer who joins becomes that seat's viewer (a new ``hello``, the
   seat's subscription).
+* **A duplicate board's reveal.** With ``config.reveals``, a seat's socket whose table
+  closes (the board's end) gets the board's :class:`RevealFrame` before the closed frame
+  when its user belongs to an entrant that finished the board; a seat's link to a table no
+  longer held gets it too (a reload after the end), then the closed frame. Spectators and
+  everyone else get nothing of it (:mod:`bot.web.reveals`).
 * **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
   while it is open, so the table message can say who is on the web.
 * **Hostile input.** A frame larger than ``max_frame`` bytes, not JSON, of another
@@ -37,7 +42,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
@@ -49,11 +54,21 @@ from bot.web import links
 from bot.web.fanout import FrameCache, encode
 from bot.web.frames import Words
 from bot.web.presence import Presence
-from bot.web.protocol import VERSION, DealResultFrame, ErrorFrame, LobbyDo, LobbyFrame
+from bot.web.protocol import (
+    VERSION,
+    ClosedFrame,
+    DealResultFrame,
+    ErrorFrame,
+    LobbyDo,
+    LobbyFrame,
+)
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
 from games.errors import GameError
 from storage.models import ChannelLocation, Location
+
+if TYPE_CHECKING:
+    from bot.web.reveals import WebReveals
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +112,9 @@ class WebConfig:
     """Who may do what in a lobby (None: the page offers no lobby action)."""
     frames: FrameCache = field(default_factory=FrameCache)
     """Frames worded once for every socket that receives them (:mod:`bot.web.fanout`)."""
+    reveals: WebReveals | None = None
+    """A duplicate service's board reveals (:mod:`bot.web.reveals`; None: no duplicate
+    events in this process)."""
 
 
 class Refuse(Exception):
@@ -173,6 +191,8 @@ class Viewer:
     async def run(self) -> None:
         try:
             p = await self._admit()
+            if await self._revealed_after_end(p):
+                return
             relay = self.config.relay if self.relays else None
             if relay is not None and not await relay.serves(self.service, p.table):
                 await relay.carry(self, p)  # another process owns the table
@@ -302,13 +322,46 @@ class Viewer:
                 lambda: words.match_over(data_of(event, "match_over")["summary"] or {})))
             return False
         elif kind == "abandoned":
-            await self._send({"v": VERSION, "type": "closed", "text": self.t.gettext(
-                "The table was closed: {reason}.").format(
-                    reason=abandon_reason(data_of(event, "abandoned"), self.t))})
+            await self._reveal(p)
+            await self._send(self._closed(data_of(event, "abandoned")))
             return False
         else:
             await self._send_text(self.config.frames.frame(
                 event, ("line", lang), lambda: words.line(kind, game_data(event))))
+        return True
+
+    def _closed(self, abandoned: Mapping[str, object]) -> ClosedFrame:
+        """The frame saying the table was closed, with the reason of its ``abandoned``
+        event."""
+        return {"v": VERSION, "type": "closed", "text": self.t.gettext(
+            "The table was closed: {reason}.").format(
+                reason=abandon_reason(abandoned, self.t))}
+
+    async def _reveal(self, p: links.Pass) -> bool:
+        """Send the duplicate board's reveal at ``p``'s table if ``p`` is a seat's pass
+        whose user may see it now (module docstring); whether one was sent."""
+        reveals = self.config.reveals
+        if reveals is None or p.role != "seat":
+            return False
+        try:
+            frame = await reveals.frame(p.table, p.user, self.t)
+        except Exception:  # the reveal is a courtesy: the table's own frames go on
+            log.exception("table %s: the duplicate board's reveal failed", p.table)
+            return False
+        if frame is None:
+            return False
+        await self._send(frame)
+        return True
+
+    async def _revealed_after_end(self, p: links.Pass) -> bool:
+        """A seat's link to a table this process no longer holds: the board's reveal and a
+        closed frame when its user may see it (a reload after a duplicate board's end)."""
+        if self.config.reveals is None or self.service.holds(p.table):
+            return False
+        reveals = self.config.reveals
+        if not await self._reveal(p):
+            return False
+        await self._send(self._closed({"reason": reveals.ended}))
         return True
 
     async def _record(self, table: int) -> Mapping[str, Any] | None:

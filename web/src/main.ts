@@ -10,6 +10,7 @@ import type {
   TableFrame, Trick,
 } from "./protocol";
 import { CONTRACT_VERSION } from "./protocol";
+import { showReveal } from "./reveal";
 
 const $ = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
 
@@ -80,6 +81,7 @@ function receive(frame: ServerFrame): void {
       finished = true;
       return showResult(frame.title, frame.lines, lastResult ? lastResult.review : [], false);
     case "lobby": return drawLobby(frame);
+    case "reveal": $("result").hidden = true; say(showReveal(frame)); return;
     case "refused": $("refusal").textContent = frame.text; say(frame.text); return;
     case "closed": finished = true; say(frame.text); $("refusal").textContent = frame.text;
       return;

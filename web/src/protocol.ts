@@ -146,6 +146,21 @@ export interface RefusedFrame {
   text: string;
 }
 
+/** A duplicate board's reveal (``docs/duplicate.md``), sent only to a seat whose user belongs to an entrant that finished the board, once its deal has ended (and again to such a socket that connects later): the board's traveller so far, the hands as dealt and the AI's result from the viewer's seat, worded by :mod:`bot.duplicate.text`; the board's review trick by trick. */
+export interface RevealFrame {
+  v: number;
+  type: "reveal";
+  board: number;
+  title: string;
+  event: string;
+  traveller: string[];
+  hands_title: string;
+  hands: string[];
+  ai: string;
+  review: Page[];
+  review_label: string;
+}
+
 /** One seat as the viewer sees it. */
 export interface SeatInfo {
   seat: number;
@@ -160,7 +175,7 @@ export interface SeatInfo {
 }
 
 /** A frame the server sends. */
-export type ServerFrame = HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame;
+export type ServerFrame = HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame | RevealFrame;
 
 /** The viewer's whole table now (sent after every change; a page draws from the last one alone). */
 export interface TableFrame {
