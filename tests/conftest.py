@@ -30,6 +30,7 @@ SLOW: tuple[str, ...] = (
     # a real browser (chromium) playing whole deals on the web table's page, also as an Activity
     "tests/web/test_browser.py",
     "tests/web/test_activity_browser.py",
+    "tests/web/test_duplicate_reveal_browser.py",
     # `tricktable play --web` as real processes: a whole match through the socket, Ctrl+C
     "tests/web/test_local.py::test_a_whole_match_from_the_page",
     "tests/web/test_local.py::test_ctrl_c_keeps_the_match_and_exits_0",
