@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from bot.i18n import N_, Translator
 from bot.service.events import DealScoredData, EventData, StateData
@@ -55,6 +55,7 @@ from games.actions import Action
 from games.event_types import MatchSummary
 from games.registry import GAMES
 from games.trick import TrickJSON
+from games.view_types import GameView, is_tarabish
 
 CONCEDE_QUESTION = N_("Concede the deal? The opponents score the whole deal.")
 
@@ -118,11 +119,11 @@ class Words:
             "v": VERSION, "type": "table", "version": version,
             "status": data.get("status", ""), "deal": data.get("deal") or 0,
             "phase": view.get("phase", "") if view else "",
-            "seats": self._seats(view or {}, to_act),
+            "seats": self._seats(view, to_act),
             "trump": trump,
             "trump_text": trump_fact(view, seating, me) if view else "",
-            "trick": self._current(view or {}),
-            "last_trick": self._last(view or {}),
+            "trick": self._current(view),
+            "last_trick": self._last(view),
             "hand": hand,
             "choices": choices,
             "variants": [(v, self.variant_label(v)) for v in dict.fromkeys(
@@ -133,9 +134,10 @@ class Words:
             "your_turn": bool(legal),
         }
 
-    def _seats(self, view: Mapping[str, Any], to_act: list[int]) -> list[SeatInfo]:
+    def _seats(self, view: GameView | None, to_act: list[int]) -> list[SeatInfo]:
         seating, me, t = self.seating, self.me, self.t
-        sizes = list(view.get("hand_sizes") or [])
+        sizes = view["hand_sizes"] if view else []
+        dealer = view["dealer"] if view else None
         out: list[SeatInfo] = []
         for seat in range(seating.players):
             partner = (me is not None and seat != me and seating.partnerships
@@ -148,36 +150,40 @@ class Words:
                 parts.append(t.gettext("(partner)"))
             if level:
                 parts.append(t.gettext("{level} AI").format(level=level))
-            if view.get("dealer") == seat:
+            if dealer == seat:
                 parts.append("· " + t.gettext("dealer"))
             out.append({"seat": seat, "name": seating.name(seat), "ai": level is not None,
                         "you": seat == me, "partner": partner,
-                        "dealer": view.get("dealer") == seat, "to_act": seat in to_act,
+                        "dealer": dealer == seat, "to_act": seat in to_act,
                         "cards": int(sizes[seat]) if seat < len(sizes) else 0,
                         "label": " ".join(parts)})
         return out
 
-    def _current(self, view: Mapping[str, Any]) -> Trick:
-        trick = view.get("trick") or {}
-        cards = [(int(s), str(c)) for s, c in trick.get("cards") or []]
-        leader = trick.get("leader")
+    def _current(self, view: GameView | None) -> Trick:
+        if view is None:
+            return {"leader": None, "cards": [], "winner": None, "line": ""}
+        trick = view["trick"]
+        cards = [(int(s), str(c)) for s, c in trick["cards"]]
+        leader: int | None = trick["leader"]
         return {"leader": None if leader is None else int(leader),
                 "cards": [TrickCard(seat=s, card=c) for s, c in cards], "winner": None,
                 "line": trick_cards(cards, self.seating, self.me) if cards else ""}
 
-    def _last(self, view: Mapping[str, Any]) -> Trick | None:
-        """The last completed trick of the deal (every card face up), if any."""
-        tricks = view.get("tricks") or []
-        last = tricks[-1] if tricks else view.get("last_trick")
-        if not isinstance(last, Mapping):
+    def _last(self, view: GameView | None) -> Trick | None:
+        """The last completed trick of the deal (every card face up), if any: the last of
+        the view's ``tricks``, else (a game that keeps only one) its ``last_trick``."""
+        if view is None:
             return None
-        number = len(tricks) if tricks else last.get("number")
-        cards = [(int(s), str(c)) for s, c in last.get("cards") or []]
-        winner = last.get("winner")
-        return {"leader": None if last.get("leader") is None else int(last["leader"]),
+        tricks = view["tricks"]
+        last: TrickJSON | None = tricks[-1] if tricks else (
+            view["last_trick"] if is_tarabish(view) else None)
+        if last is None:
+            return None
+        cards = [(int(s), str(c)) for s, c in last["cards"]]
+        return {"leader": last["leader"],
                 "cards": [TrickCard(seat=s, card=c) for s, c in cards],
-                "winner": None if winner is None else int(winner),
-                "line": trick_line(self.seating, cast(TrickJSON, last), number)}
+                "winner": last["winner"],
+                "line": trick_line(self.seating, last, len(tricks) if tricks else None)}
 
     def _choices(self, legal: list[Action], hand: list[str]) -> list[Choice]:
         t, game = self.t, self.seating.game
