@@ -35,13 +35,28 @@ measures figure 1 for this checkout and for another one (``DIR``, e.g. ``git wor
 starts first alternates), so both see the same load; it prints each side's median µs per
 deal and the change. ``--root DIR`` measures another checkout's engine alone (``--json``:
 one JSON object, what ``--against`` reads).
+
+**Instructions per deal** (load-independent, for before and after)::
+
+    python bench/engine.py --instructions [--against DIR] [--root DIR] [--deals 500] [--games ...]
+
+counts the machine instructions of figure 1 with valgrind's callgrind (``valgrind`` must be
+installed), which gives the same count whatever else the machine runs. For each game and
+checkout it runs ``python bench/engine.py --root ROOT --deals N --games GAME`` under
+``valgrind --tool=callgrind`` three times (``PYTHONHASHSEED=0``): with ``--deals 0`` (start-up
+and imports), with ``--deals N --deal-only`` (the deals of seeds 0 … N−1) and with
+``--deals N`` (those deals, each played to its end by ``random_playout`` with
+``random.Random(1)``). Per deal, "with the deal" is (I(N) − I(0)) / N and "play only" is
+(I(N) − I(N, deal only)) / N.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -216,6 +231,61 @@ def recovery_seconds(deals: int = 500) -> tuple[float, int]:
     return best, len(log)
 
 
+# -- fixed work, counted in instructions ----------------------------------------------------
+def fixed_work(game: str, deals: int, play: bool) -> None:
+    """Deal the deals of seeds 0 … ``deals`` − 1 and, with ``play``, play each to its end
+    with ``random_playout`` (``random.Random(1)``): the same work on every run, no clock."""
+    info = GAMES[game]
+    rng = random.Random(1)
+    for seed in range(deals):
+        deal = info.match_type(None, None, seed % 4, seed=seed).start_deal()
+        if play:
+            info.random_playout(deal, rng)
+
+
+def counted_instructions(root: Path, game: str, deals: int, play: bool) -> int:
+    """Instructions callgrind counts in a process running ``fixed_work`` on ``root``'s
+    engine (start-up and imports included)."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               sys.executable, __file__, "--root", str(root), "--games", game,
+               "--deals", str(deals)] + ([] if play else ["--deal-only"])
+    done = subprocess.run(command, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or found is None:
+        raise RuntimeError(f"no instruction count from callgrind:\n{done.stderr}")
+    return int(found.group(1))
+
+
+def instructions_per_deal(root: Path, game: str, deals: int) -> tuple[float, float]:
+    """(instructions per deal play only, with the deal) of ``root``'s engine."""
+    start = counted_instructions(root, game, 0, True)
+    dealt = counted_instructions(root, game, deals, False)
+    played = counted_instructions(root, game, deals, True)
+    return (played - dealt) / deals, (played - start) / deals
+
+
+def instructions(root: Path, against: Path | None, games: str, deals: int) -> None:
+    """Print instructions per deal of ``root``'s engine (and ``against``'s, with the
+    change)."""
+    roots = ([against] if against is not None else []) + [root]
+    if against is None:
+        print("| game | instructions/deal, play only | instructions/deal, with the deal |")
+        print("|---|---:|---:|")
+    else:
+        print(f"| game | instructions/deal, play only: {against.name} | this | change | "
+              f"instructions/deal, with the deal: {against.name} | this | change |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+    for game in games.split(","):
+        sides = [instructions_per_deal(root, game, deals) for root in roots]
+        if against is None:
+            cells = [f"{sides[0][k]:,.0f}" for k in (0, 1)]
+        else:
+            cells = [f"{sides[0][k]:,.0f} | {sides[1][k]:,.0f} | "
+                     f"{sides[1][k] / sides[0][k] - 1:+.1%}" for k in (0, 1)]
+        print(f"| {GAMES[game].title} | {' | '.join(cells)} |", flush=True)
+
+
 # -- before and after -----------------------------------------------------------------------
 def _measured(root: Path, games: str, seconds: float) -> subprocess.Popen[str]:
     """A process measuring ``root``'s engine (figure 1, ``--json``)."""
@@ -260,7 +330,24 @@ def main() -> None:
     parser.add_argument("--against", type=Path,
                         help="another checkout: figure 1 of both, measured side by side")
     parser.add_argument("--pairs", type=int, default=20, help="measurements per side")
+    parser.add_argument("--deals", type=int,
+                        help="fixed work: play exactly this many deals per game, no timing "
+                             "(with --instructions: deals per count, default 500)")
+    parser.add_argument("--deal-only", action="store_true",
+                        help="with --deals: deal them without playing them")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per deal with callgrind (with --against: "
+                             "of both checkouts)")
     args = parser.parse_args()
+    if args.instructions:
+        instructions((args.root or HERE).resolve(),
+                     None if args.against is None else args.against.resolve(), args.games,
+                     args.deals or 500)
+        return
+    if args.deals is not None:
+        for game in args.games.split(","):
+            fixed_work(game, args.deals, not args.deal_only)
+        return
     if args.json:
         print(json.dumps({g: measure(g, args.seconds)[:2] for g in args.games.split(",")}))
         return
