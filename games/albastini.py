@@ -75,7 +75,17 @@ from functools import lru_cache
 from typing import Any
 
 from games.actions import PLAYS, Action
-from games.base import HIDDEN, Deal, Event, GameInfo, Match, TrickDeal, private, public
+from games.base import (
+    HIDDEN,
+    Deal,
+    Event,
+    GameInfo,
+    Match,
+    TrickDeal,
+    private,
+    public,
+    trick_data,
+)
 from games.cards import (
     RANKS_ALBASTINI,
     SUIT_NAMES,
@@ -397,16 +407,17 @@ class AlbastiniDeal(TrickDeal):
                 raise IllegalAction("{suit} has already been bid (by {seat}): bid a card of "
                                     "another suit, or pass", suit=c // 13, seat=by)
         self.fast_bid(c)
-        events = [public("bid", seat=seat, card=action.card) if c >= 0
-                  else public("pass", seat=seat)]
+        events = [public("bid", {"seat": seat, "card": name(c)}) if c >= 0
+                  else public("pass", {"seat": seat})]
         if self.phase == P.PLAY:
-            events.append(public("trump_turned", card=name(self.trump_card),
-                                 suit=SUITS[self.trump]))
+            events.append(public("trump_turned", {"card": name(self.trump_card),
+                                                  "suit": SUITS[self.trump]}))
             if self.exchanged_by is not None:
-                events.append(public("exchange", seat=self.exchanged_by,
-                                     took=name(self.trump_card), gave=name(self.bottom)))
-            events.append(public("bottom_card", card=name(self.bottom)))
-            events.extend(private(s, "hand", cards=self.hand_names(s))
+                events.append(public("exchange", {"seat": self.exchanged_by,
+                                                  "took": name(self.trump_card),
+                                                  "gave": name(self.bottom)}))
+            events.append(public("bottom_card", {"card": name(self.bottom)}))
+            events.extend(private(s, "hand", {"cards": self.hand_names(s)})
                           for s in range(self.players))
         return events
 
@@ -424,20 +435,22 @@ class AlbastiniDeal(TrickDeal):
         number = len(self.completed) + 1
         rounds = len(self.draws)
         self.fast_play(c)
-        events = [public("play", seat=seat, card=action.card, trick=number)]
+        events = [public("play", {"seat": seat, "card": name(c), "trick": number})]
         if len(self.completed) == number:
             done = self.completed[-1]
-            events.append(public("trick", number=number, **trick_json(done),
-                                 points=sum(POINTS[x] for _, x in done[1])))
+            data = trick_data(number, trick_json(done))
+            data["points"] = sum(POINTS[x] for _, x in done[1])
+            events.append(public("trick", data))
         if len(self.draws) > rounds:
             drawn = self.draws[-1]
-            events.append(public("draw_round", round=len(self.draws),
-                                 draws=[[s, self._shown(x, s, None)] for s, x in drawn],
-                                 stock_size=len(self.stock) - self.stock_pos))
-            events.extend(private(s, "draw", round=len(self.draws), card=name(x),
-                                  hand=self.hand_names(s)) for s, x in drawn)
+            events.append(public("draw_round", {
+                "round": len(self.draws),
+                "draws": [[s, self._shown(x, s, None)] for s, x in drawn],
+                "stock_size": len(self.stock) - self.stock_pos}))
+            events.extend(private(s, "draw", {"round": len(self.draws), "card": name(x),
+                                              "hand": self.hand_names(s)}) for s, x in drawn)
         if self.is_over:
-            events.append(public("deal_over", summary=self.summary()))
+            events.append(public("deal_over", {"summary": self.summary()}))
         return events
 
     def _shown(self, c: int, drawer: int, viewer: int | None) -> str:

@@ -34,14 +34,43 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Self, cast
+from typing import Any, ClassVar, Literal, NamedTuple, Self, cast, overload
 
 from games.actions import Action
 from games.errors import IllegalAction, RecordError, quote
-from games.event_types import DealSummary, GameEventData, MatchExtras, MatchSummary
+from games.event_types import (
+    AdjustData,
+    AnswerData,
+    AskPartnerData,
+    BellaData,
+    BidData,
+    BidPlacedData,
+    BidsRevealedData,
+    CardData,
+    ConcedeData,
+    DealOverData,
+    DealSummary,
+    DeclareKortData,
+    DeclareRunsData,
+    DrawData,
+    DrawRoundData,
+    ExchangeData,
+    GameEventData,
+    HandData,
+    HandVoidData,
+    KittyData,
+    KortData,
+    MatchExtras,
+    MatchSummary,
+    PlayData,
+    SeatOnly,
+    SuitChosen,
+    TrickData,
+    TrumpTurnedData,
+)
 from games.options import GameOptions
-from games.trick import TrickPlay
-from games.view_types import GameView
+from games.trick import TrickJSON, TrickPlay
+from games.view_types import GameView, RunsJSON
 
 HIDDEN = "??"
 """How a card that the viewer may not see is written in views and events."""
@@ -79,22 +108,88 @@ _NOBODY: frozenset[int] = frozenset()
 _new_tuple = tuple.__new__
 
 
-def public_event(kind: str, data: GameEventData) -> Event:
-    """An event everybody may see (the hot paths' form of :func:`public`; ``data`` is
-    checked against the kinds' types)."""
+@overload
+def public(kind: Literal["play"], data: PlayData) -> Event: ...
+@overload
+def public(kind: Literal["trick"], data: TrickData) -> Event: ...
+@overload
+def public(kind: Literal["trump", "call_trump"], data: SuitChosen) -> Event: ...
+@overload
+def public(kind: Literal["hand"], data: HandData) -> Event: ...
+@overload
+def public(kind: Literal["deal_over"], data: DealOverData) -> Event: ...
+@overload
+def public(kind: Literal["bid"], data: BidData) -> Event: ...
+@overload
+def public(kind: Literal["pass"], data: SeatOnly) -> Event: ...
+@overload
+def public(kind: Literal["trump_turned"], data: TrumpTurnedData) -> Event: ...
+@overload
+def public(kind: Literal["exchange"], data: ExchangeData) -> Event: ...
+@overload
+def public(kind: Literal["bottom_card"], data: CardData) -> Event: ...
+@overload
+def public(kind: Literal["draw_round"], data: DrawRoundData) -> Event: ...
+@overload
+def public(kind: Literal["draw"], data: DrawData) -> Event: ...
+@overload
+def public(kind: Literal["kitty"], data: KittyData) -> Event: ...
+@overload
+def public(kind: Literal["declare_runs"], data: DeclareRunsData) -> Event: ...
+@overload
+def public(kind: Literal["runs"], data: RunsJSON) -> Event: ...
+@overload
+def public(kind: Literal["bella"], data: BellaData) -> Event: ...
+@overload
+def public(kind: Literal["concede"], data: ConcedeData) -> Event: ...
+@overload
+def public(kind: Literal["hand_void"], data: HandVoidData) -> Event: ...
+@overload
+def public(kind: Literal["bid_placed"], data: BidPlacedData) -> Event: ...
+@overload
+def public(kind: Literal["bids_revealed"], data: BidsRevealedData) -> Event: ...
+@overload
+def public(kind: Literal["adjust"], data: AdjustData) -> Event: ...
+@overload
+def public(kind: Literal["ask_partner"], data: AskPartnerData) -> Event: ...
+@overload
+def public(kind: Literal["answer"], data: AnswerData) -> Event: ...
+@overload
+def public(kind: Literal["kort"], data: KortData) -> Event: ...
+@overload
+def public(kind: Literal["declare_kort"], data: DeclareKortData) -> Event: ...
+def public(kind: str, data: GameEventData) -> Event:
+    """An event everybody may see: ``data`` is ``kind``'s type of
+    :class:`games.event_types.GameEvents`, one overload per kind, so mypy checks every
+    event the engine builds (a missing, misspelt or ill-typed key is an error); build it
+    as a dict display of the type (``public("play", {"seat": s, "card": c, "trick": n})``).
+    A new kind needs its overload here beside its entry in ``GameEvents``."""
     return _new_tuple(Event, (kind, data, None, _NOBODY))
 
 
-def public(kind: str, **data: Any) -> Event:
-    """An event everybody may see (``data`` must be ``kind``'s type of
-    :data:`games.event_types.EVENT_DATA`: ``tests/games/test_event_types.py`` checks every
-    event of played matches)."""
-    return _new_tuple(Event, (kind, data, None, _NOBODY))
-
-
-def private(who: int, kind: str, **data: Any) -> Event:
-    """An event for seat ``who`` alone (``data`` as :func:`public`'s)."""
+@overload
+def private(who: int, kind: Literal["play"], data: PlayData) -> Event: ...
+@overload
+def private(who: int, kind: Literal["hand"], data: HandData) -> Event: ...
+@overload
+def private(who: int, kind: Literal["bid"], data: BidData) -> Event: ...
+@overload
+def private(who: int, kind: Literal["draw"], data: DrawData) -> Event: ...
+@overload
+def private(who: int, kind: Literal["kitty"], data: KittyData) -> Event: ...
+def private(who: int, kind: str, data: GameEventData) -> Event:
+    """An event for seat ``who`` alone (``data`` as :func:`public`'s; one overload per kind
+    the engine sends to one seat: a kind sent privately for the first time needs its
+    overload here)."""
     return _new_tuple(Event, (kind, data, frozenset({who}), _NOBODY))
+
+
+def trick_data(number: int, trick: TrickJSON) -> TrickData:
+    """A ``trick`` event's data: the completed trick's ``number`` (from 1), then the trick
+    (its keys named one by one: mypy does not let a ``**`` of a :class:`TrickJSON` fill a
+    :class:`TrickData`, whose ``points`` is optional)."""
+    return {"number": number, "leader": trick["leader"], "cards": trick["cards"],
+            "winner": trick["winner"]}
 
 
 class Deal(ABC):

@@ -3,8 +3,10 @@
 it), a deal's summary (:class:`DealSummary`) and a match's (:class:`MatchSummary`), as
 ``docs/records.md`` describes them. Pure types: this module imports no game.
 
-The engine builds each event's data as its kind's type (``tests/games/test_event_types.py``
-checks every event and summary of played matches of every game against these types); a
+The engine builds each event's data as its kind's type: :func:`games.base.public` and
+:func:`games.base.private` have one overload per kind of :class:`GameEvents`, so mypy checks
+every key where an event is built, and ``tests/games/test_event_types.py`` checks every event
+and summary of played matches of every game against these types at run time; a
 front end reads an event's data as its kind's type with
 :func:`bot.service.events.game_data` (``game_data(event, "play")`` is a :class:`PlayData`).
 A deal summary is one type for every game: the keys a game does not have are absent (each

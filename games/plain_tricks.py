@@ -22,10 +22,10 @@ import random
 from collections import Counter
 from enum import StrEnum
 from functools import cache, lru_cache
-from typing import Any, cast
+from typing import Any
 
 from games.actions import PLAYS, Action
-from games.base import Event, TrickDeal, private, public, public_event
+from games.base import Event, TrickDeal, private, public, trick_data
 from games.cards import (
     CARD_INTS,
     DISPLAY_SUIT_ORDER,
@@ -263,9 +263,9 @@ class PlainTrickDeal(TrickDeal):
             raise IllegalAction("only {seat}, eldest, names trump", seat=self.eldest)
         assert action.suit is not None
         self.set_trump(parse_suit(action.suit))
-        events = [public("trump", seat=seat, suit=action.suit)]
+        events = [public("trump", {"seat": seat, "suit": action.suit})]
         for s in range(4):
-            events.append(private(s, "hand", cards=self.hand_names(s)))
+            events.append(private(s, "hand", {"cards": self.hand_names(s)}))
         return events
 
     def _play(self, seat: int, action: Action) -> list[Event]:
@@ -304,17 +304,14 @@ class PlainTrickDeal(TrickDeal):
         trick_no = len(self.completed) + 1
         if signal is not None:
             self.signals.append({"trick": trick_no, "seat": seat, "signal": signal})
-        events = [public_event("play", {"seat": seat, "card": cast(str, action.card),
-                                        "signal": signal, "trick": trick_no})]
+        events = [public("play", {"seat": seat, "card": NAMES[c], "signal": signal,
+                                  "trick": trick_no})]
         held.remove(r)  # :meth:`fast_play`, with the suit list already at hand
         if self.trick_step(seat, c):
             self._after_trick(self.leader)
-            done = trick_json(self.completed[-1])
-            events.append(public_event("trick", {"number": trick_no, "leader": done["leader"],
-                                                 "cards": done["cards"],
-                                                 "winner": done["winner"]}))
+            events.append(public("trick", trick_data(trick_no, trick_json(self.completed[-1]))))
             if self.phase == OVER_PHASE:
-                events.append(public_event("deal_over", {"summary": self.summary()}))
+                events.append(public("deal_over", {"summary": self.summary()}))
         return events
 
     def hand_names(self, seat: int) -> list[str]:

@@ -80,7 +80,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.actions import PLAYS, Action
-from games.base import Deal, Event, GameInfo, Match, TrickDeal, private, public
+from games.base import Deal, Event, GameInfo, Match, TrickDeal, private, public, trick_data
 from games.cards import NATURAL, RANKS_36, SUIT_NAMES, SUITS, deck, name, sort_for_display
 from games.cards import card as parse_card
 from games.errors import IllegalAction, RecordError, quote
@@ -658,22 +658,22 @@ class TarabishDeal(TarabishHand):
             if seat == self.dealer and not self.opts.dealer_may_pass:
                 raise IllegalAction("the dealer must call trump: the other three passed")
             self.fast_bid(-1)
-            events = [public("pass", seat=seat)]
+            events = [public("pass", {"seat": seat})]
             if self.hand_void:
-                events.append(public("hand_void", next_dealer=(self.dealer + 1) % 4))
-                events.append(public("deal_over", summary=self.summary()))
+                events.append(public("hand_void", {"next_dealer": (self.dealer + 1) % 4}))
+                events.append(public("deal_over", {"summary": self.summary()}))
             return events
         assert action.suit is not None
         declared = len(self.declared)
         self.fast_bid(SUITS.index(action.suit))
-        events = [public("call_trump", seat=seat, suit=action.suit)]
+        events = [public("call_trump", {"seat": seat, "suit": action.suit})]
         for s in range(4):
-            events.append(private(s, "kitty", cards=[name(c) for c in self.dealt[s][6:]],
-                                  hand=self.hand_names(s)))
+            events.append(private(s, "kitty", {"cards": [name(c) for c in self.dealt[s][6:]],
+                                               "hand": self.hand_names(s)}))
         return events + self._declare_events(declared)
 
     def _declare_events(self, since: int) -> list[Event]:
-        return [public("declare_runs", seat=s, value=self.run_best[s], auto=True)
+        return [public("declare_runs", {"seat": s, "value": self.run_best[s], "auto": True})
                 for s in self.declared[since:]]
 
     def _declare(self, seat: int) -> list[Event]:
@@ -692,7 +692,8 @@ class TarabishDeal(TarabishHand):
                 return []  # the engine declared them already: accepted, changes nothing
             raise IllegalAction("you have already declared your runs")
         self.declared.append(seat)
-        return [public("declare_runs", seat=seat, value=self.run_best[seat], auto=False)]
+        return [public("declare_runs", {"seat": seat, "value": self.run_best[seat],
+                                        "auto": False})]
 
     def _refusal(self, seat: int, c: int) -> IllegalAction | None:
         """Why ``seat`` may not play ``c`` now under section 4 (``None``: legal)."""
@@ -760,16 +761,19 @@ class TarabishDeal(TarabishHand):
         if announce:
             self.bella_seat = seat
         self.fast_play(c)
-        events = [public("play", seat=seat, card=action.card, bella=announce, trick=trick_no)]
+        events = [public("play", {"seat": seat, "card": action.card, "bella": announce,
+                                  "trick": trick_no})]
         if len(self.completed) == trick_no:
-            events.append(public("trick", number=trick_no, **trick_json(self.completed[-1])))
+            events.append(public("trick", trick_data(trick_no, trick_json(self.completed[-1]))))
             if trick_no == 1:
-                events.append(public("runs", **self.runs_public()))
+                events.append(public("runs", self.runs_public()))
                 if self.bella_with_run:
-                    events.append(public("bella", seat=self.bella_seat, with_run=True))
+                    assert self.bella_seat is not None  # set with bella_with_run
+                    events.append(public("bella", {"seat": self.bella_seat,
+                                                   "with_run": True}))
         events.extend(self._declare_events(declared))
         if self.is_over:
-            events.append(public("deal_over", summary=self.summary()))
+            events.append(public("deal_over", {"summary": self.summary()}))
         return events
 
     def _concede(self, seat: int) -> list[Event]:
@@ -781,8 +785,8 @@ class TarabishDeal(TarabishHand):
         if not self.runs_resolved:
             self.resolve_runs()
         self.phase = OVER_PHASE
-        return [public("concede", seat=seat, team=seat & 1),
-                public("deal_over", summary=self.summary())]
+        return [public("concede", {"seat": seat, "team": seat & 1}),
+                public("deal_over", {"summary": self.summary()})]
 
     # -- views ------------------------------------------------------------------------------
     def strength_table(self) -> tuple[int, ...]:

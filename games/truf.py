@@ -91,7 +91,17 @@ from itertools import combinations
 from typing import Any
 
 from games.actions import PLAYS, Action
-from games.base import HIDDEN, Deal, Event, GameInfo, Match, TrickDeal, private, public
+from games.base import (
+    HIDDEN,
+    Deal,
+    Event,
+    GameInfo,
+    Match,
+    TrickDeal,
+    private,
+    public,
+    trick_data,
+)
 from games.cards import (
     NATURAL,
     SUIT_NAMES,
@@ -497,12 +507,13 @@ class TrufDeal(TrufHand):
             raise IllegalAction(template, least=MIN_TOTAL[len(cards)],
                                 cards_plus=names_of(cards), value=value)
         self.bids[seat] = cards
-        events = [private(seat, "bid", seat=seat, cards=names_of(cards), value=value),
-                  public("bid_placed", seat=seat, waiting=list(self.to_act))]
+        events = [private(seat, "bid", {"seat": seat, "cards": names_of(cards),
+                                        "value": value}),
+                  public("bid_placed", {"seat": seat, "waiting": list(self.to_act)})]
         if self.to_act:
             return events
         self.resolve_bids()
-        events.append(public("bids_revealed", **self._bid_facts()))
+        events.append(public("bids_revealed", self._bid_facts()))
         return events
 
     def _bid_facts(self) -> BidsRevealedData:
@@ -532,8 +543,9 @@ class TrufDeal(TrufHand):
         if action.amount is None or action.amount not in allowed:
             raise IllegalAction("the amount must be one of {amounts}", amounts=allowed)
         self.set_adjust(action.direction, action.amount)
-        return [public("adjust", seat=seat, direction=action.direction, amount=action.amount,
-                       mode=self.mode, final_bids=list(self.final_bids or []))]
+        return [public("adjust", {"seat": seat, "direction": action.direction,
+                                  "amount": action.amount, "mode": self.mode,
+                                  "final_bids": list(self.final_bids or [])})]
 
     def _play(self, seat: int, action: Action) -> list[Event]:
         if self.phase == P.BID:
@@ -561,17 +573,17 @@ class TrufDeal(TrufHand):
         trick_no = len(self.completed) + 1
         self.fast_play(c)
         if s == t:
-            events = [private(seat, "play", seat=seat, card=action.card, trick=trick_no,
-                              face_down=True),
-                      Event("play", {"seat": seat, "card": HIDDEN, "trick": trick_no,
-                                     "face_down": True}, None, frozenset({seat}))]
+            events = [private(seat, "play", {"seat": seat, "card": name(c), "trick": trick_no,
+                                             "face_down": True}),
+                      public("play", {"seat": seat, "card": HIDDEN, "trick": trick_no,
+                                      "face_down": True})._replace(exclude=frozenset({seat}))]
         else:
-            events = [public("play", seat=seat, card=action.card, trick=trick_no,
-                             face_down=False)]
+            events = [public("play", {"seat": seat, "card": name(c), "trick": trick_no,
+                                      "face_down": False})]
         if len(self.completed) == trick_no:
-            events.append(public("trick", number=trick_no, **trick_json(self.completed[-1])))
+            events.append(public("trick", trick_data(trick_no, trick_json(self.completed[-1]))))
         if self.is_over:
-            events.append(public("deal_over", summary=self.summary()))
+            events.append(public("deal_over", {"summary": self.summary()}))
         return events
 
     # -- views ------------------------------------------------------------------------------

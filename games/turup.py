@@ -184,7 +184,7 @@ class TurupDeal(PlainTrickDeal):
             raise IllegalAction("you have already asked your partner")
         self.asked = True
         self.phase = ANSWER_PHASE
-        return [public("ask_partner", seat=seat, partner=(seat + 2) % 4)]
+        return [public("ask_partner", {"seat": seat, "partner": (seat + 2) % 4})]
 
     def _answer(self, seat: int, action: Action) -> list[Event]:
         if self.phase != ANSWER_PHASE:
@@ -196,7 +196,7 @@ class TurupDeal(PlainTrickDeal):
             raise IllegalAction("answer with a number of tricks from 0 to 4")
         self.partner_answer = action.tricks
         self.phase = KORT_PHASE
-        return [public("answer", seat=seat, tricks=action.tricks)]
+        return [public("answer", {"seat": seat, "tricks": action.tricks})]
 
     def _kort(self, seat: int, action: Action) -> list[Event]:
         self._check_decider(seat, N_("the kort decision is only possible at 5–0, after the "
@@ -205,10 +205,10 @@ class TurupDeal(PlainTrickDeal):
         if action.cont:
             self.kort_side = side
             self.phase = PLAY_PHASE
-            return [public("kort", seat=seat, **{"continue": True})]
+            return [public("kort", {"seat": seat, "continue": True})]
         self._end(side, 1, None)
-        return [public("kort", seat=seat, **{"continue": False}), public("deal_over",
-                                                               summary=self.summary())]
+        return [public("kort", {"seat": seat, "continue": False}),
+                public("deal_over", {"summary": self.summary()})]
 
     def _declare(self, seat: int) -> list[Event]:
         if not self.declare_allowed:
@@ -219,7 +219,7 @@ class TurupDeal(PlainTrickDeal):
             raise IllegalAction("kort can only be declared before the first card is led")
         self.kort_declared = True
         self.kort_side = team_of(seat)
-        return [public("declare_kort", seat=seat, side=self.kort_side)]
+        return [public("declare_kort", {"seat": seat, "side": self.kort_side})]
 
     # -- views ------------------------------------------------------------------------------
     def view(self, seat: int | None) -> TurupView:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, get_args, get_overloads, get_type_hints
 
 import pytest
 
 from bot.contract.jsonschema import Named, schema_of
 from bot.contract.validate import problems
+from games import base
 from games.event_types import (
     EVENT_DATA,
     MATCH_KEYS,
@@ -84,3 +86,24 @@ def test_a_stored_match_summary_reads_back_as_its_type() -> None:
     assert stored_match_summary(stored["summary"]) == summary
     assert stored_match_summary({**stored["summary"], "extra": 1}) == summary
     assert stored_match_summary(None) == {}
+
+
+def overload_types(builder: Callable[..., base.Event]) -> dict[str, type]:
+    """Each kind an event builder's overloads take, and the data type they take with it."""
+    out: dict[str, type] = {}
+    for variant in get_overloads(builder):
+        hints = get_type_hints(variant, vars(base))
+        for kind in get_args(hints["kind"]):
+            assert kind not in out, kind
+            out[kind] = hints["data"]
+    return out
+
+
+def test_the_event_builders_take_each_kind_with_its_type() -> None:
+    """mypy checks an event's keys where it is built only through these overloads: one per
+    kind of ``GameEvents``, with that kind's data type (``private``: the kinds sent to one
+    seat)."""
+    assert overload_types(base.public) == EVENT_DATA
+    private = overload_types(base.private)
+    assert set(private) == {"hand", "kitty", "draw", "bid", "play"}
+    assert all(EVENT_DATA[kind] is tp for kind, tp in private.items())
