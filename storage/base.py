@@ -627,6 +627,12 @@ class DuplicateStore(Protocol):
 
     async def duplicate_plays_of_table(self, table_id: int) -> list[DuplicatePlay]: ...
 
+    async def last_finished_duplicate_table(self, guild_id: int, channel_id: int,
+                                            user_id: int, since: dt.datetime) -> int | None:
+        """The table of the board an entrant of ``user_id`` finished last, at or after
+        ``since``, at a table of the channel (None: none)."""
+        ...
+
     async def list_duplicate_plays(self, event_id: int, *,
                                    board: int | None = None) -> list[DuplicatePlay]: ...
 

@@ -464,6 +464,25 @@ class DuplicateMixin(StoreCore):
                 {"table_id": table_id})
         return [_play(r) for r in rows]
 
+    async def last_finished_duplicate_table(self, guild_id: int, channel_id: int,
+                                            user_id: int, since: dt.datetime) -> int | None:
+        """The table of the board finished last (at or after ``since``) at a table of the
+        channel by an entrant ``user_id`` belongs to; None when there is none (plays still
+        playing, other entrants' plays and other channels' tables never count)."""
+        async with self._db.read() as connection:
+            row = await connection.fetchrow(
+                "SELECT p.table_id FROM duplicate_plays p"
+                " JOIN duplicate_members m ON m.event_id = p.event_id"
+                " AND m.entrant_id = p.entrant_id"
+                " JOIN game_tables t ON t.id = p.table_id"
+                " WHERE m.user_id = :user_id AND p.status = 'finished'"
+                " AND p.finished_at >= :since"
+                " AND t.guild_id = :guild_id AND t.channel_id = :channel_id"
+                " ORDER BY p.finished_at DESC, p.table_id DESC LIMIT 1",
+                {"user_id": user_id, "since": codec.aware(since, "since"),
+                 "guild_id": guild_id, "channel_id": channel_id})
+        return None if row is None else int(row["table_id"])
+
     async def list_duplicate_plays(self, event_id: int, *,
                                    board: int | None = None) -> list[DuplicatePlay]:
         sql = "SELECT * FROM duplicate_plays WHERE event_id = :event_id"

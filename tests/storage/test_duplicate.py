@@ -178,3 +178,37 @@ async def test_meeting_invitations_outlive_the_store_and_are_taken_once(
     # Removing an entrant removes the invitations it made or got.
     await store.remove_duplicate_entrant(c)
     assert await store.get_duplicate_invitation(event.id, a) is None
+
+
+async def test_the_last_finished_table_of_a_channel_is_a_members_only(store: SqlStore) -> None:
+    """The Activity's reload after a board's end: the table of the board the user's entrant
+    finished last in the channel, since the given time; nobody else's, nothing still
+    playing, nothing of another channel."""
+    event = await _event(store)
+    pair = (await store.add_duplicate_entrant(event.id, "Pair", [70, 71])).id
+    other = (await store.add_duplicate_entrant(event.id, "Other", [72])).id
+    since = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=5)
+
+    async def played(entrant: int, board: int, channel: int, finish: bool) -> int:
+        await store.start_duplicate_play(event.id, entrant, board, 2)
+        table = await store.create_table(ChannelLocation(GUILD, channel), "tarabish")
+        await store.set_duplicate_play_table(entrant, board, table.id)
+        await store.update_table(table.id, status="finished")
+        if finish:
+            await store.finish_duplicate_play(entrant, board, {}, {})
+        return table.id
+
+    last = store.last_finished_duplicate_table
+    first = await played(pair, 1, 90, finish=True)
+    assert await last(GUILD, 90, 70, since) == await last(GUILD, 90, 71, since) == first
+    later = await played(pair, 2, 90, finish=True)
+    assert await last(GUILD, 90, 71, since) == later
+    await played(pair, 3, 90, finish=False)  # still playing: not finished
+    assert await last(GUILD, 90, 70, since) == later
+    assert await last(GUILD, 90, 72, since) is None  # another entrant's member
+    assert await last(GUILD, 90, 99, since) is None  # no entrant at all
+    assert await last(GUILD, 91, 70, since) is None  # another channel
+    assert await last(GUILD + 1, 90, 70, since) is None
+    assert await last(GUILD, 90, 70, dt.datetime.now(dt.UTC) + dt.timedelta(minutes=5)) is None
+    mine = await played(other, 1, 91, finish=True)
+    assert await last(GUILD, 91, 72, since) == mine and await last(GUILD, 91, 70, since) is None
