@@ -17,13 +17,18 @@ The page, inside Discord, gets an authorization code from the Embedded App SDK
    whether that user is in the instance; the instance's ``location.channel_id`` names the
    table (the open table of that channel). A seated user gets their seat, anyone else the
    public view; from there the socket is the web table's (:class:`bot.web.viewer.Viewer`).
+   A channel without an open table where the user's duplicate entrant finished a board
+   within :data:`AFTER_END` admits them to that board's (closed) table as a seat: the web
+   table's after-the-end path sends the board's reveal, then ``closed`` (a reload after the
+   board's end, as a seat's link gets it; ``docs/duplicate.md``).
 
 **Security.** The client secret is read from the environment only, sent to Discord only
 (in the body of the token request, never in a URL), never logged and never in an answer;
 ``repr`` of the config hides it and the bot token. An access token passes through the
 server twice (the token answer, the socket's first frame) and is forgotten once the user
 is known; neither it nor the code is logged. A user not in the instance, an unknown or
-ended instance, a channel without an open table, a token Discord refuses or one issued
+ended instance, a channel without an open table (and no board of the user's finished
+there lately), a token Discord refuses or one issued
 to another application: the socket gets a fatal error frame and nothing else.
 
 **Ending.** Each socket re-checks its instance every ``recheck`` seconds (default 15);
@@ -37,6 +42,7 @@ keeps the socket.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import os
 import re
@@ -63,6 +69,10 @@ DISCORD_API = "https://discord.com/api/v10"
 RECHECK = 15.0
 MAX_FIELD = 512
 _INSTANCE_ID = re.compile(r"[A-Za-z0-9_:.\-]{1,128}")
+AFTER_END = dt.timedelta(hours=6)
+"""How long after a duplicate board's end the Activity of its table's channel, finding no
+open table there, still shows the board's reveal to the members of the entrant that
+finished it."""
 
 NOT_IN_INSTANCE = N_("This Activity does not open a table for you: close it and open it "
                      "again from the table message.")
@@ -228,6 +238,8 @@ class ActivityViewer(Viewer):
         self.instance_id = ""
         self.user = 0
         self._watch: asyncio.Task[None] | None = None
+        self._after_end = False
+        """Admitted to a finished duplicate board's table (:meth:`_finished_board`)."""
 
     async def run(self) -> None:
         try:
@@ -269,7 +281,8 @@ class ActivityViewer(Viewer):
     async def _table_of(self, instance: Instance, user: int) -> links.Pass | None:
         """The open table of the instance's channel, as a pass for ``user``: their seat
         when they sit there, else the public view. A table another process owns is found
-        through the relay (``docs/scale.md``)."""
+        through the relay (``docs/scale.md``); without an open table, the duplicate board
+        the user's entrant finished there lately (:meth:`_finished_board`)."""
         if instance.guild_id is None:
             return None
         where = ChannelLocation(instance.guild_id, instance.channel_id)
@@ -278,7 +291,32 @@ class ActivityViewer(Viewer):
             seated = self.service.seat_of(table, user) is not None
             return links.Pass(table, user, "seat" if seated else "watch", 0)
         relay = self.config.relay
-        return None if relay is None else await relay.find(where, user)
+        found = None if relay is None else await relay.find(where, user)
+        return found if found is not None else await self._finished_board(where, user)
+
+    async def _finished_board(self, where: ChannelLocation, user: int) -> links.Pass | None:
+        """A seat's pass to the table at ``where`` of the duplicate board ``user``'s entrant
+        finished last, within :data:`AFTER_END` (module docstring); None: none. Who may see
+        its reveal is decided where a seat's link decides it
+        (:meth:`~bot.web.viewer.Viewer._revealed_after_end`)."""
+        reveals = self.config.reveals
+        if reveals is None:
+            return None
+        since = dt.datetime.fromtimestamp(self.config.clock(), dt.UTC) - AFTER_END
+        table = await reveals.finished_table(where, user, since)
+        if table is None:
+            return None
+        self._after_end = True
+        return links.Pass(table, user, "seat", 0)
+
+    async def _revealed_after_end(self, p: links.Pass) -> bool:
+        """The viewer's after-the-end path; a finished board's table that shows nothing to
+        this user (no reveal for them after all) gets the channel's usual refusal."""
+        if await super()._revealed_after_end(p):
+            return True
+        if self._after_end:
+            raise Refuse("table", self.t.gettext(NO_TABLE_HERE))
+        return False
 
     async def _follow(self) -> None:
         """Close the socket once the instance ended or the user left it (module

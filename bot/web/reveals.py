@@ -6,13 +6,16 @@ The rule is the duplicate service's (:meth:`bot.duplicate.reveals.BoardReveals.r
 member of an entrant only once that entrant finished the board. The web asks it from the
 table (:meth:`~bot.duplicate.reveals.BoardReveals.reveal_at_table`): when a seat's socket
 sees its table closed at the board's end, and when a seat's link opens a table that is no
-longer held (a reload after the end). Spectators never ask. Every sentence comes from
+longer held (a reload after the end), and when the Activity finds no open table in its
+channel but the user's entrant finished a board at one there lately
+(:meth:`WebReveals.finished_table`). Spectators never ask. Every sentence comes from
 :mod:`bot.duplicate.text` and :mod:`bot.words.review` in the viewer's language; names
 travel as text (the page never reads them as HTML).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Protocol
 
 from bot.duplicate.context import BOARD_OVER, directions_of
@@ -26,6 +29,7 @@ from bot.words.review import review_pages, seating_for
 from bot.words.seating import Seating
 from storage.base import Store
 from storage.duplicate import DuplicateBoard
+from storage.models import ChannelLocation
 
 
 class DuplicateReveals(Protocol):
@@ -67,6 +71,14 @@ class WebReveals:
             "ai": ai_line(reveal.ai_result, reveal.own, method, t),
             "review": await self._review(reveal, t), "review_label": t.gettext("Review"),
         }
+
+    async def finished_table(self, where: ChannelLocation, user: int,
+                             since: dt.datetime) -> int | None:
+        """The table at ``where`` of the board an entrant ``user`` belongs to finished last,
+        at or after ``since`` (None: none): a database read, so a table another process
+        owned counts too. Its reveal still goes through :meth:`frame`."""
+        return await self.duplicate.store.last_finished_duplicate_table(
+            where.guild_id, where.channel_id, user, since)
 
     async def _review(self, reveal: Reveal, t: Translator) -> list[Page]:
         """The board as the entrant played it, trick by trick; players named from the
