@@ -954,10 +954,10 @@ def _seat_ints(raw: object, n: int, key: str, what: str) -> list[int]:
 
 
 # -- random playout --------------------------------------------------------------------------
-ORDERS = {(n, d): [tuple((s + d * i) % n for i in range(n)) for s in range(n)]
+ORDERS = {(n, d): [tuple((s + d * i) % n for i in range(1, n)) for s in range(n)]
           for n in (3, 4) for d in (1, -1)}
-"""``ORDERS[(players, direction)][leader]``: the seats of a trick in playing order, the
-leader first."""
+"""``ORDERS[(players, direction)][leader]``: the other seats of a trick ``leader`` leads,
+in playing order."""
 
 
 def random_bid(deal: TrufDeal, seat: int, rng: random.Random) -> tuple[int, ...]:
@@ -1002,33 +1002,45 @@ def play_random_tricks(hands: list[list[list[int]]], trump: int, broken: bool, l
     last winner.
 
     ``hands`` is the fast form and is consumed; ``rnd`` is a ``Random().random`` bound
-    method; ``orders[leader]`` the seats of a trick ``leader`` leads (:data:`ORDERS`);
+    method; ``orders[leader]`` the other seats of a trick ``leader`` leads (:data:`ORDERS`);
     ``log`` (tests) receives every ``(seat, card)`` played. This is the hot path of
-    playouts and of ``bench/engine.py``.
+    playouts and of ``bench/engine.py``: the lead is drawn before the followers' loop (a
+    follower free to play any card may play a trump, a leader the rule may keep off
+    trumps), so that no card pays for the other's branches; with the rule's call per card
+    that keeps the playout within issue 37's 15% (``bench/engine.py --instructions``).
     """
     keys = NATURAL_KEYS[trump + 1]
+    rule_of = playable
     while n:
-        led = best = -1
-        row = keys[0]
+        h = hands[leader]
+        trumps = h[trump] if rule_of(h, n, -1, trump, broken) == NO_TRUMP else None
+        i = int(rnd() * (n if trumps is None else n - len(trumps)))
+        for lst in h:
+            if lst is not trumps:
+                if i < len(lst):
+                    break
+                i -= len(lst)
+        c = lst.pop(i)
+        if log is not None:
+            log.append((leader, c))
+        led = c // 13
+        broken = broken or led == trump
+        row = keys[led]  # the readable path's card keys
+        best = row[c]
         winner = leader
         for seat in orders[leader]:
             h = hands[seat]
-            rule = playable(h, n, led, trump, broken)
+            rule = rule_of(h, n, led, trump, broken)
             if rule >= 0:
                 lst = h[rule]
                 c = lst.pop(int(rnd() * len(lst)))
-            else:  # any card (but a trump, when the rule says so)
-                trumps = h[trump] if rule == NO_TRUMP else None
-                i = int(rnd() * (n if trumps is None else n - len(trumps)))
+            else:  # any card
+                i = int(rnd() * n)
                 for lst in h:
-                    if lst is not trumps:
-                        if i < len(lst):
-                            break
-                        i -= len(lst)
+                    if i < len(lst):
+                        break
+                    i -= len(lst)
                 c = lst.pop(i)
-                if led < 0:
-                    led = c // 13
-                    row = keys[led]  # the readable path's card keys
                 broken = broken or c // 13 == trump
             if log is not None:
                 log.append((seat, c))
