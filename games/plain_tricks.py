@@ -52,6 +52,9 @@ TEAMS_4: list[tuple[int, ...]] = [(0, 2), (1, 3)]
 BASE_SIGNALS = ("strong", "weak")
 ORDERS = {d: [[(s + d * i) % 4 for i in range(4)] for s in range(4)] for d in (1, -1)}
 """``ORDERS[direction][leader]``: the four seats of a trick in playing order."""
+FOLLOWERS = {d: [order[1:] for order in ORDERS[d]] for d in ORDERS}
+"""``FOLLOWERS[direction][leader]``: the other three seats of a trick ``leader`` leads, in
+playing order."""
 
 
 SEAT_TUPLES = ((0,), (1,), (2,), (3,))
@@ -441,23 +444,34 @@ def playout_tricks(
 
     ``hands`` is the fast form (``[seat][suit]`` lists of rank ints) and is consumed.
     ``rnd`` is a ``random.Random().random`` bound method. This tight loop is the hot path
-    of search playouts and of ``bench/engine.py``.
+    of search playouts and of ``bench/engine.py``: the lead is drawn before the followers'
+    loop, so that no follower's card pays for the leader's branches (with the rule's call
+    per follower, that keeps the playout within issue 37's 15%: ``bench/engine.py
+    --instructions``).
     """
-    orders = ORDERS[direction]
+    followers = FOLLOWERS[direction]
     keys = NATURAL_KEYS[trump + 1]  # the readable path's card keys
     n = sum(len(x) for x in hands[leader])
     team = [tally[0] + tally[2], tally[1] + tally[3]]
     stop_a, stop_b = stop
     while n and team[0] < stop_a and team[1] < stop_b:
-        led = base = best = -1
-        row = keys[0]
+        h = hands[leader]
+        i = int(rnd() * n)
+        led = 0
+        lst = h[0]
+        while i >= len(lst):
+            i -= len(lst)
+            led += 1
+            lst = h[led]
+        base, row = led * 13, keys[led]
+        best = row[base + lst.pop(i)]
         winner = leader
-        for seat in orders[leader]:
+        for seat in followers[leader]:
             h = hands[seat]
-            if led >= 0 and follow_suit(h, led) >= 0:
+            if follow_suit(h, led) >= 0:
                 lst = h[led]
                 key = row[base + lst.pop(int(rnd() * len(lst)))]
-            else:  # leading, or void in the led suit: any card
+            else:  # void in the led suit: any card, as at the lead
                 i = int(rnd() * n)
                 s = 0
                 lst = h[0]
@@ -465,10 +479,7 @@ def playout_tricks(
                     i -= len(lst)
                     s += 1
                     lst = h[s]
-                r = lst.pop(i)
-                if led < 0:
-                    led, base, row = s, s * 13, keys[s]
-                key = row[s * 13 + r]
+                key = row[s * 13 + lst.pop(i)]
             if key > best:
                 best, winner = key, seat
         tally[winner] += 1
