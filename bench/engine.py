@@ -42,10 +42,11 @@ one JSON object, what ``--against`` reads).
 
 counts the machine instructions of figure 1 with valgrind's callgrind (``valgrind`` must be
 installed), which gives the same count whatever else the machine runs. For each game and
-checkout it runs ``python bench/engine.py --root ROOT --deals N --games GAME`` under
-``valgrind --tool=callgrind`` three times (``PYTHONHASHSEED=0``): with ``--deals 0`` (start-up
-and imports), with ``--deals N --deal-only`` (the deals of seeds 0 … N−1) and with
-``--deals N`` (those deals, each played to its end by ``random_playout`` with
+checkout it runs ``python bench/engine.py --root ROOT --deals N --warmup 20 --games GAME``
+under ``valgrind --tool=callgrind`` three times (``PYTHONHASHSEED=0``), each after 20 deals
+dealt and played (seeds 0 … 19: one-time costs such as caches and lazily built tables cancel
+out): with ``--deals 0``, with ``--deals N --deal-only`` (the deals of seeds 20 … N+19) and
+with ``--deals N`` (those deals, each played to its end by ``random_playout`` with
 ``random.Random(1)``). Per deal, "with the deal" is (I(N) − I(0)) / N and "play only" is
 (I(N) − I(N, deal only)) / N.
 """
@@ -232,23 +233,29 @@ def recovery_seconds(deals: int = 500) -> tuple[float, int]:
 
 
 # -- fixed work, counted in instructions ----------------------------------------------------
-def fixed_work(game: str, deals: int, play: bool) -> None:
-    """Deal the deals of seeds 0 … ``deals`` − 1 and, with ``play``, play each to its end
-    with ``random_playout`` (``random.Random(1)``): the same work on every run, no clock."""
+def fixed_work(game: str, deals: int, play: bool, warmup: int = 0) -> None:
+    """Deal and play ``warmup`` deals (seeds 0 … ``warmup`` − 1), then deal the next
+    ``deals`` seeds and, with ``play``, play each to its end with ``random_playout`` (one
+    ``random.Random(1)`` for all): the same work on every run, no clock."""
     info = GAMES[game]
     rng = random.Random(1)
-    for seed in range(deals):
+    for seed in range(warmup + deals):
         deal = info.match_type(None, None, seed % 4, seed=seed).start_deal()
-        if play:
+        if play or seed < warmup:
             info.random_playout(deal, rng)
+
+
+WARMUP = 20
+"""Deals played before the counted ones in every counted run (one-time costs cancel)."""
 
 
 def counted_instructions(root: Path, game: str, deals: int, play: bool) -> int:
     """Instructions callgrind counts in a process running ``fixed_work`` on ``root``'s
-    engine (start-up and imports included)."""
+    engine after :data:`WARMUP` deals (start-up, imports and warm-up included)."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                sys.executable, __file__, "--root", str(root), "--games", game,
-               "--deals", str(deals)] + ([] if play else ["--deal-only"])
+               "--deals", str(deals), "--warmup", str(WARMUP)]
+    command += [] if play else ["--deal-only"]
     done = subprocess.run(command, capture_output=True, text=True,
                           env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected : (\d+)", done.stderr)
@@ -335,6 +342,8 @@ def main() -> None:
                              "(with --instructions: deals per count, default 500)")
     parser.add_argument("--deal-only", action="store_true",
                         help="with --deals: deal them without playing them")
+    parser.add_argument("--warmup", type=int, default=0,
+                        help="with --deals: deal and play this many deals first")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions per deal with callgrind (with --against: "
                              "of both checkouts)")
@@ -346,7 +355,7 @@ def main() -> None:
         return
     if args.deals is not None:
         for game in args.games.split(","):
-            fixed_work(game, args.deals, not args.deal_only)
+            fixed_work(game, args.deals, not args.deal_only, args.warmup)
         return
     if args.json:
         print(json.dumps({g: measure(g, args.seconds)[:2] for g in args.games.split(",")}))
