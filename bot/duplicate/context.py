@@ -27,6 +27,9 @@ from storage.duplicate import DuplicateBoard, DuplicateEntrant, DuplicateEvent, 
 MAX_BOARDS = 36
 AI_LEVEL = "search"
 BOARD_OVER = N_("this board is over: your results are on their way")
+BOARD_META = "duplicate"
+"""The key of a board's table's ``meta`` naming its event and board: a table that has it
+deals a duplicate board, whose cards reach only those who finished it."""
 
 
 class DuplicateError(SaidError):

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.duplicate.boards import Board
-from bot.duplicate.context import DuplicateContext, DuplicateError, board_of
+from bot.duplicate.context import BOARD_META, DuplicateContext, DuplicateError, board_of
 from bot.i18n import N_
 from bot.service.live import DEAL_LIMIT
 from bot.service.seats import Seat
@@ -134,7 +134,7 @@ class BoardTables:
             ai_pace=context.ai_pace)
         for entrant, play in entrants:
             await context.store.set_duplicate_play_table(entrant.id, play.board, table_id)
-        await context.tables.update_meta(table_id, **{DEAL_LIMIT: 1, "duplicate": {
+        await context.tables.update_meta(table_id, **{DEAL_LIMIT: 1, BOARD_META: {
             "event": event.id, "board": board.number}})
         await context.tables.start_match(table_id)
         return table_id

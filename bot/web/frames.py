@@ -214,20 +214,22 @@ class Words:
             return None
         return {"v": VERSION, "type": "line", "kind": kind, "text": text}
 
-    def deal_result(self, data: DealScoredData, record: Mapping[str, Any] | None
-                    ) -> DealResultFrame:
+    def deal_result(self, data: DealScoredData, record: Mapping[str, Any] | None, *,
+                    review: bool = True) -> DealResultFrame:
+        """The deal's result in words and, with ``record`` and ``review``, its review
+        (every hand as dealt: not for a duplicate board, whose review is its reveal's)."""
         number = int(data.get("deal") or 0)
         deals = (record or {}).get("deals") or []
         deal_obj = deals[number] if number < len(deals) else None
         text = deal_result(self.seating, data["summary"], number=number,
                            match=data.get("match") or None, deal=deal_obj)
-        review: list[Page] = []
-        if record is not None:
-            review = [{"title": p.title, "lines": list(p.lines)}
-                      for p in review_pages(record, self.seating, deal=number,
-                                            with_match=False)]
+        pages: list[Page] = []
+        if record is not None and review:
+            pages = [{"title": p.title, "lines": list(p.lines)}
+                     for p in review_pages(record, self.seating, deal=number,
+                                           with_match=False)]
         return {"v": VERSION, "type": "deal_result", "deal": number, "title": text.title,
-                "lines": list(text.lines), "review": review}
+                "lines": list(text.lines), "review": pages}
 
     def match_over(self, summary: MatchSummary) -> MatchOverFrame:
         text = match_result(self.seating, summary)

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
+from bot.duplicate.context import BOARD_META
 from bot.i18n import N_, Translator, translator
 from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableService
 from bot.service.errors import ServiceError, abandon_reason
@@ -311,8 +312,11 @@ class Viewer:
             self.words = Words.of(info, self.seat, self.t)
         elif kind == "deal_scored":
             async def result() -> DealResultFrame:
+                # A duplicate board's review (every hand as dealt) goes in its reveal only.
+                board = BOARD_META in (self.service.meta(p.table) or {})
                 record = await self._record(p.table)
-                return words.deal_result(data_of(event, "deal_scored"), record)
+                return words.deal_result(data_of(event, "deal_scored"), record,
+                                         review=not board)
 
             await self._send_text(await self.config.frames.frame_async(
                 event, ("deal_result", lang), result))

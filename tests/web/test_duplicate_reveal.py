@@ -202,3 +202,26 @@ async def test_a_seat_of_a_non_entrant_gets_nothing(dweb: DuplicateWeb) -> None:
     assert len(of(frames[100], "reveal")) == 1
     assert of(frames[555], "deal_result") and not of(frames[555], "reveal")
     assert "The hands as dealt" not in json.dumps(frames[555])
+
+
+async def test_the_deal_result_shows_no_review_of_a_duplicate_board(
+        dweb: DuplicateWeb) -> None:
+    """The deal result's review tells every hand as dealt: on a board's table it would hand
+    the board's hand record to a spectator (a member of an entrant that has not played the
+    board) or a seat of a non-entrant. A board's review travels in the reveal only."""
+    w = dweb.web
+    event_id = await dweb.event(boards=2)
+    table = await dweb.pair(event_id)
+    await dweb.dup.enter(event_id, GUILD, 102, "Cy")  # board 1 still to play
+    watch = await w.join(w.key(102, "watch"))
+    ann = await w.join(w.key(100))
+    frames: dict[str, list[dict[str, Any]]] = {"watch": [], "ann": []}
+    await read(ann, of_type("table"), frames["ann"])
+    await play_humans(w.service, table, [100, 101])
+    await until_closed(watch, frames["watch"])
+    await until_closed(ann, frames["ann"])
+    [result] = of(frames["watch"], "deal_result")
+    assert result["review"] == []
+    assert "hands as dealt" not in json.dumps(frames["watch"], ensure_ascii=False)
+    [reveal] = of(frames["ann"], "reveal")  # the entrant's review is in its reveal
+    assert any("hands as dealt" in page["title"] for page in reveal["review"])
