@@ -660,9 +660,11 @@ class DuplicateStore(Protocol):
     async def get_duplicate_invitation(self, event_id: int,
                                        entrant_id: int) -> DuplicateInvitation | None: ...
 
-    async def take_duplicate_invitation(self, event_id: int,
-                                        entrant_id: int) -> DuplicateInvitation | None:
-        """Remove and return an entrant's pending invitation (one caller gets it)."""
+    async def take_duplicate_invitation(
+            self, event_id: int, entrant_id: int,
+            expected: DuplicateInvitation | None = None) -> DuplicateInvitation | None:
+        """Remove and return an entrant's pending invitation (one caller gets it); with
+        ``expected``, only while it is still that one (same invited entrant and board)."""
         ...
 
 

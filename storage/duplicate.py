@@ -528,14 +528,21 @@ class DuplicateMixin(StoreCore):
                 {"e": event_id, "by": entrant_id})
         return None if row is None else _invitation(row)
 
-    async def take_duplicate_invitation(self, event_id: int,
-                                        entrant_id: int) -> DuplicateInvitation | None:
+    async def take_duplicate_invitation(
+            self, event_id: int, entrant_id: int,
+            expected: DuplicateInvitation | None = None) -> DuplicateInvitation | None:
         """Remove and return ``entrant_id``'s pending invitation (None when there is none:
-        only one caller takes it)."""
+        only one caller takes it). With ``expected``, only while it is still that
+        invitation (the same invited entrant and board): one the pair replaced after it was
+        read is left alone (None)."""
+        sql = "DELETE FROM duplicate_invitations WHERE event_id = :e AND entrant_id = :by"
+        params: dict[str, object] = {"e": event_id, "by": entrant_id}
+        if expected is not None:
+            # boards are numbered from 1: 0 stands for "the lowest board neither started"
+            sql += " AND invited_id = :to AND COALESCE(board, 0) = :board"
+            params |= {"to": expected.invited_id, "board": expected.board or 0}
         async with self._db.write() as connection:
-            row = await connection.fetchrow(
-                "DELETE FROM duplicate_invitations WHERE event_id = :e AND entrant_id = :by"
-                " RETURNING *", {"e": event_id, "by": entrant_id})
+            row = await connection.fetchrow(sql + " RETURNING *", params)
         return None if row is None else _invitation(row)
 
     # -- the AI's reference plays and the close's posts -----------------------------------

@@ -84,8 +84,12 @@ class Meetings:
                               None)
         if board is None:
             raise DuplicateError(N_("there is no board that neither pair has played"))
+        if accepting and await store.take_duplicate_invitation(
+                event.id, theirs.id, expected=invited) is None:
+            # the other pair withdrew or replaced that invitation since it was read: this
+            # call is then an invitation of ours, as if it had come first
+            accepting = False
         if not accepting:
             await store.put_duplicate_invitation(event.id, mine.id, theirs.id, asked)
             return Invitation(mine, theirs, asked)
-        await store.take_duplicate_invitation(event.id, theirs.id)
         return await self.tables.start_meeting(event, (theirs, mine), board, names, location)

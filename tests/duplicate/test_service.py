@@ -7,6 +7,7 @@ import asyncio
 import datetime as dt
 from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pgtest import Schemas, require_postgres
@@ -299,3 +300,32 @@ async def test_pending_entries_and_meeting_invitations_survive_a_restart(any_wor
     assert {(p.board, p.table_id) for p in plays} == {(2, accepted.table_id)}
     assert sorted(p.direction for p in plays) == [0, 1]
     assert await w.store.get_duplicate_invitation(event_id, asked.by.id) is None  # used up
+
+
+async def test_accepting_an_invitation_replaced_meanwhile_asks_instead(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The asking pair replaces its invitation (another board) between the moment the other
+    pair's acceptance reads it and the moment it takes it: no table starts on the withdrawn
+    invitation; the acceptance becomes an invitation of the accepting pair, and the asking
+    pair's new one stays."""
+    w = world
+    event_id = await make_event(w, boards=3)
+    await w.dup.enter(event_id, GUILD, 100, "Ann", partner=(101, "Bo"))
+    await w.dup.enter(event_id, GUILD, 102, "Cy", partner=(103, "Di"))
+    await w.dup.confirm(event_id, GUILD, 101)
+    await w.dup.confirm(event_id, GUILD, 103)
+    asked = await w.dup.meet(event_id, GUILD, 100, 102, NAMES, w.meeting_place, board=2)
+    assert isinstance(asked, Invitation)
+    take = w.store.take_duplicate_invitation
+
+    async def replaced_first(*args: Any, **kwargs: Any) -> Any:
+        # what a second command of the asking pair, run at this moment, stores
+        await w.store.put_duplicate_invitation(event_id, asked.by.id, asked.to.id, 3)
+        return await take(*args, **kwargs)
+
+    monkeypatch.setattr(w.store, "take_duplicate_invitation", replaced_first)
+    answer = await w.dup.meet(event_id, GUILD, 103, 101, NAMES, w.meeting_place)
+    assert isinstance(answer, Invitation) and answer.by.id == asked.to.id
+    assert await w.store.list_duplicate_plays(event_id) == []
+    kept = await w.store.get_duplicate_invitation(event_id, asked.by.id)
+    assert kept is not None and kept.board == 3

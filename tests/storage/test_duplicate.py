@@ -180,6 +180,28 @@ async def test_meeting_invitations_outlive_the_store_and_are_taken_once(
     assert await store.get_duplicate_invitation(event.id, a) is None
 
 
+async def test_an_invitation_replaced_after_it_was_read_is_not_taken_for_it(
+        store: SqlStore) -> None:
+    """Accepting takes the invitation that was read, or nothing: one the asking pair
+    replaced in the meantime (another pair, another board) stays."""
+    event = await _event(store)
+    a, b, c = [(await store.add_duplicate_entrant(event.id, f"P{i}", [70 + i])).id
+               for i in range(3)]
+    read = await store.put_duplicate_invitation(event.id, a, b, None)
+    await store.put_duplicate_invitation(event.id, a, c, None)  # a now asks c
+    assert await store.take_duplicate_invitation(event.id, a, expected=read) is None
+    kept = await store.get_duplicate_invitation(event.id, a)
+    assert kept is not None and kept.invited_id == c
+    read = await store.put_duplicate_invitation(event.id, a, b, 2)
+    await store.put_duplicate_invitation(event.id, a, b, 3)  # the same pair, another board
+    assert await store.take_duplicate_invitation(event.id, a, expected=read) is None
+    kept = await store.get_duplicate_invitation(event.id, a)
+    assert kept is not None and kept.board == 3
+    taken = await store.take_duplicate_invitation(event.id, a, expected=kept)
+    assert taken is not None and (taken.invited_id, taken.board) == (b, 3)
+    assert await store.get_duplicate_invitation(event.id, a) is None
+
+
 async def test_the_last_finished_table_of_a_channel_is_a_members_only(store: SqlStore) -> None:
     """The Activity's reload after a board's end: the table of the board the user's entrant
     finished last in the channel, since the given time; nobody else's, nothing still
