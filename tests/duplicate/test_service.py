@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
+from duplicate_stack import duplicate_services
 from pgtest import Schemas, require_postgres
 from table_play import play_humans
 
@@ -17,7 +19,7 @@ from bot.duplicate.records import Tag, board_result
 from bot.duplicate.scoring import score_event
 from bot.duplicate.service import DuplicateError, DuplicateService, Invitation, PlayStart
 from bot.service import FakeClock, TableService
-from storage import ChannelLocation, Store, open_store, upgrade
+from storage import ChannelLocation, Store, upgrade
 from storage.models import Location
 
 GUILD = 9
@@ -34,18 +36,14 @@ class World:
         self.places = 0
 
     async def open(self) -> None:
-        self.store: Store = await open_store(self.url)
-        self.tables = TableService(self.store, clock=self.clock)
-        await self.tables.start()
-        self.dup = DuplicateService(self.store, self.tables, clock=self.clock,
-                                    ai_level="random", ai_pace=0)
-        self.runner = asyncio.create_task(self.dup.run(poll_seconds=0.02))
+        self.running = AsyncExitStack()
+        stack = await self.running.enter_async_context(duplicate_services(self.url, self.clock))
+        self.store: Store = stack.store
+        self.tables: TableService = stack.tables
+        self.dup: DuplicateService = stack.dup
 
     async def shut(self) -> None:
-        self.runner.cancel()
-        await asyncio.gather(self.runner, return_exceptions=True)
-        await self.tables.close()
-        await self.store.close()
+        await self.running.aclose()
 
     async def place(self, board: int) -> Location:
         self.places += 1

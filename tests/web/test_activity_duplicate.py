@@ -21,16 +21,17 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
+from duplicate_stack import duplicate_stack
 from table_play import play_humans
 from webtable import SECRET, of_type, read
 
 from bot.duplicate.service import DuplicateService
-from bot.service import FakeClock, TableService
+from bot.service import TableService
 from bot.web.activity import ActivityConfig, discordsays
 from bot.web.reveals import WebReveals
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
-from storage import ChannelLocation, open_store, upgrade
+from storage import ChannelLocation
 from storage.models import Location
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
@@ -79,30 +80,22 @@ async def activity(tmp_path: Path) -> AsyncIterator[DuplicateActivity]:
     guild = discord.add_guild("Club")
     channel = discord.add_text_channel(guild, "duplicate")
     users = {n: discord.add_user(n) for n in ("ann", "bo", "cy", "zed")}
-    url = f"sqlite:///{tmp_path / 'dup.db'}"
-    await upgrade(url)
-    store = await open_store(url)
-    fake = FakeClock(START + dt.timedelta(hours=1))
-    tables = TableService(store, clock=fake)
-    await tables.start()
-    dup = DuplicateService(store, tables, clock=fake, ai_level="random", ai_pace=0)
-    runner = asyncio.create_task(dup.run(poll_seconds=0.02))
-    config = ActivityConfig(discord.application_id, discord.activities.client_secret,
-                            discord.token, discord.api_base, recheck=30.0)
-    client: TestClient[Any, Any] = TestClient(TestServer(create_app(
-        tables, WebConfig(secret=SECRET, reveals=WebReveals(dup)), activity=config)))
-    await client.start_server()
-    a = DuplicateActivity(discord, tables, dup, client, channel, users)
     try:
-        yield a
+        async with duplicate_stack(tmp_path / "dup.db", START + dt.timedelta(hours=1)) as s:
+            config = ActivityConfig(discord.application_id, discord.activities.client_secret,
+                                    discord.token, discord.api_base, recheck=30.0)
+            client: TestClient[Any, Any] = TestClient(TestServer(create_app(
+                s.tables, WebConfig(secret=SECRET, reveals=WebReveals(s.dup)),
+                activity=config)))
+            await client.start_server()
+            a = DuplicateActivity(discord, s.tables, s.dup, client, channel, users)
+            try:
+                yield a
+            finally:
+                for ws in a.sockets:
+                    await ws.close()
+                await client.close()
     finally:
-        for ws in a.sockets:
-            await ws.close()
-        await client.close()
-        runner.cancel()
-        await asyncio.gather(runner, return_exceptions=True)
-        await tables.close()
-        await store.close()
         await discord.close()
 
 

@@ -17,18 +17,18 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
+from duplicate_stack import duplicate_stack
 from table_play import play_humans
 from webtable import SECRET, Clock, Web, of_type, read
 
 from bot.duplicate.context import board_of, directions_of
 from bot.duplicate.service import DuplicateService
 from bot.duplicate.text import hand_record_lines
-from bot.service import FakeClock, TableService
 from bot.web.reveals import WebReveals
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
 from bot.words.cards import card_text
-from storage import ChannelLocation, open_store, upgrade
+from storage import ChannelLocation
 from storage.models import Location
 
 GUILD = 9
@@ -63,29 +63,18 @@ class DuplicateWeb:
 
 @pytest.fixture
 async def dweb(tmp_path: Path) -> AsyncIterator[DuplicateWeb]:
-    url = f"sqlite:///{tmp_path / 'dup.db'}"
-    await upgrade(url)
-    store = await open_store(url)
-    fake = FakeClock(START + dt.timedelta(hours=1))
-    tables = TableService(store, clock=fake)
-    await tables.start()
-    dup = DuplicateService(store, tables, clock=fake, ai_level="random", ai_pace=0)
-    runner = asyncio.create_task(dup.run(poll_seconds=0.02))
-    clock = Clock()
-    config = WebConfig(secret=SECRET, clock=clock, reveals=WebReveals(dup))
-    client: TestClient[Any, Any] = TestClient(TestServer(create_app(tables, config)))
-    await client.start_server()
-    w = Web(tables, client, config, clock)
-    try:
-        yield DuplicateWeb(w, dup)
-    finally:
-        for ws in w.sockets:
-            await ws.close()
-        await client.close()
-        runner.cancel()
-        await asyncio.gather(runner, return_exceptions=True)
-        await tables.close()
-        await store.close()
+    async with duplicate_stack(tmp_path / "dup.db", START + dt.timedelta(hours=1)) as s:
+        clock = Clock()
+        config = WebConfig(secret=SECRET, clock=clock, reveals=WebReveals(s.dup))
+        client: TestClient[Any, Any] = TestClient(TestServer(create_app(s.tables, config)))
+        await client.start_server()
+        w = Web(s.tables, client, config, clock)
+        try:
+            yield DuplicateWeb(w, s.dup)
+        finally:
+            for ws in w.sockets:
+                await ws.close()
+            await client.close()
 
 
 async def until_closed(ws: ClientWebSocketResponse, seen: list[dict[str, Any]]) -> None:

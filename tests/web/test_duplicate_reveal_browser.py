@@ -5,7 +5,6 @@ region; a reload after the end shows it again."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import datetime as dt
 import os
@@ -14,15 +13,15 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from duplicate_stack import duplicate_stack
 from web_stack import CHROMIUM, chromium
 
 from bot.duplicate.service import DuplicateService
-from bot.service import FakeClock, TableService
 from bot.web import links
 from bot.web.reveals import WebReveals
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
-from storage import ChannelLocation, open_store, upgrade
+from storage import ChannelLocation
 from storage.models import Location
 
 playwright = pytest.importorskip("playwright.async_api")
@@ -36,24 +35,14 @@ SECRET = b"d" * 32
 
 @pytest.fixture
 async def stack(tmp_path: Path) -> AsyncIterator[tuple[DuplicateService, WebServer]]:
-    url = f"sqlite:///{tmp_path / 'dupb.db'}"
-    await upgrade(url)
-    store = await open_store(url)
-    fake = FakeClock(START + dt.timedelta(hours=1))
-    tables = TableService(store, clock=fake)
-    await tables.start()
-    dup = DuplicateService(store, tables, clock=fake, ai_level="random", ai_pace=0)
-    runner = asyncio.create_task(dup.run(poll_seconds=0.02))
-    server = WebServer(tables, WebConfig(secret=SECRET, reveals=WebReveals(dup)), port=0)
-    await server.start()
-    try:
-        yield dup, server
-    finally:
-        await server.stop()
-        runner.cancel()
-        await asyncio.gather(runner, return_exceptions=True)
-        await tables.close()
-        await store.close()
+    async with duplicate_stack(tmp_path / "dupb.db", START + dt.timedelta(hours=1)) as s:
+        server = WebServer(s.tables, WebConfig(secret=SECRET, reveals=WebReveals(s.dup)),
+                           port=0)
+        await server.start()
+        try:
+            yield s.dup, server
+        finally:
+            await server.stop()
 
 
 async def test_the_page_shows_the_board_after_the_last_card(
