@@ -26,7 +26,9 @@ from storage.duplicate import DuplicateBoard, DuplicateEntrant, DuplicateEvent, 
 
 MAX_BOARDS = 36
 AI_LEVEL = "search"
-BOARD_OVER = N_("this board is over: your results are on their way")
+# Translators: Why a duplicate board's table was closed, after "The table was closed: " (the
+# board's results are shown above it on the web, sent in a private message on Discord).
+BOARD_OVER = N_("the board is over, and its results are shown to you")
 BOARD_META = "duplicate"
 """The key of a board's table's ``meta`` naming its event and board: a table that has it
 deals a duplicate board, whose cards reach only those who finished it."""

@@ -20,6 +20,7 @@ from bot.duplicate.scoring import (
 )
 from bot.i18n import Translator
 from bot.words.cards import suit_text
+from bot.words.seating import seat_label
 from bot.words.text import or_english
 from games.registry import GAMES
 
@@ -173,8 +174,9 @@ def event_text(game: str, score: EventScore, t: Translator | None = None,
 def hand_labels(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[str]],
                 dealer: int | None, t: Translator | None = None
                 ) -> list[tuple[str, Sequence[str]]]:
-    """Each hand as dealt with its label, per direction (each seat of it in turn; the
-    dealer marked): what the text and the picture of a hand record show."""
+    """Each hand as dealt with its label, per direction (each seat of it in turn, named
+    when the direction has more than one: ``Direction 1, Seat 2``; the dealer marked):
+    what the text and the picture of a hand record show."""
     t = or_english(t)
     out: list[tuple[str, Sequence[str]]] = []
     for direction, seats in enumerate(sides):
@@ -182,9 +184,14 @@ def hand_labels(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[str]],
             if seat >= len(hands):
                 continue
             label = direction_text(direction, t)
+            if len(seats) > 1:
+                # Translators: A hand record's label of one seat of a direction held by
+                # partners: {direction} is "Direction 1", {seat} "Seat 2".
+                label = t.gettext("{direction}, {seat}").format(
+                    direction=label, seat=seat_label(seat, t))
             if seat == dealer:
                 # Translators: A hand record's label of the dealer's hand: {direction} is
-                # "Direction 1".
+                # "Direction 1" or "Direction 1, Seat 2".
                 label = t.gettext("{direction}, dealer").format(direction=label)
             out.append((label, hands[seat]))
     return out

@@ -21,6 +21,12 @@ AWAY_AFTER = 3
 """Turn timeouts in a row after which an AI takes the seat over until its player returns."""
 
 
+def default_ai_name(level: str) -> str:
+    """The stored name of an AI seat added without a name (``AI (rules)``): not for players'
+    eyes; :func:`bot.words.players.player_name` words such a seat ``AI n (level)``."""
+    return f"AI ({level})"
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One occupied seat. ``user_id`` is set for humans, ``level`` for AI players.
@@ -44,7 +50,7 @@ class Seat:
     def ai(level: str, name: str | None = None) -> Seat:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r} (one of {', '.join(LEVELS)})")
-        return Seat("ai", name or f"AI ({level})", level=level)
+        return Seat("ai", name or default_ai_name(level), level=level)
 
     @property
     def is_ai(self) -> bool:

@@ -39,6 +39,7 @@ from bot.web.protocol import (
 )
 from bot.words.actions import action_text
 from bot.words.events import event_line, signal_text, trick_line
+from bot.words.players import level_name, player_name, says_level
 from bot.words.results import deal_result, match_result
 from bot.words.review import review_pages
 from bot.words.seating import Seating
@@ -61,23 +62,28 @@ CONCEDE_QUESTION = N_("Concede the deal? The opponents score the whole deal.")
 
 
 def seat_names(seats: Sequence[Seat | None], t: Translator) -> list[str]:
-    """The names the page shows (as text: the page never reads them as HTML)."""
-    return [s.name if s is not None else t.gettext("empty") for s in seats]
+    """The names the page shows (as text: the page never reads them as HTML): each seat's
+    player name (:func:`bot.words.players.player_name`: ``AI 2 (rules)``)."""
+    return [player_name(s, i, t) if s is not None else t.gettext("empty")
+            for i, s in enumerate(seats)]
 
 
 @dataclass(frozen=True)
 class Words:
-    """The wording of one viewer: ``me`` is the seat (``None``: a spectator)."""
+    """The wording of one viewer: ``me`` is the seat (``None``: a spectator); ``levels``
+    the AI seats' levels, ``named_levels`` whether a seat's name already says its level."""
 
     seating: Seating
     me: int | None
     levels: tuple[str | None, ...]
+    named_levels: tuple[bool, ...]
 
     @staticmethod
     def of(info: TableInfo, me: int | None, t: Translator) -> Words:
         seating = Seating.of(info.game, seat_names(info.seats, t), info.options, t=t)
         levels = tuple(s.level if s is not None and s.is_ai else None for s in info.seats)
-        return Words(seating, me, levels)
+        named = tuple(s is not None and says_level(s, i) for i, s in enumerate(info.seats))
+        return Words(seating, me, levels, named)
 
     @property
     def t(self) -> Translator:
@@ -148,8 +154,8 @@ class Words:
                 parts.append(t.gettext("(you)"))
             elif partner:
                 parts.append(t.gettext("(partner)"))
-            if level:
-                parts.append(t.gettext("{level} AI").format(level=level))
+            if level and not (seat < len(self.named_levels) and self.named_levels[seat]):
+                parts.append(t.gettext("{level} AI").format(level=level_name(level, t)))
             if dealer == seat:
                 parts.append("· " + t.gettext("dealer"))
             out.append({"seat": seat, "name": seating.name(seat), "ai": level is not None,

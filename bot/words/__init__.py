@@ -15,6 +15,8 @@ The API (import from the modules):
   ``Seating.anonymous(game, players, t=)``, ``speaking(t)``; ``name``, ``side_name``,
   ``per_side``, ``per_seat``, ``value``, ``reason`` (an engine refusal in players' words);
   ``join_names``.
+* :mod:`bot.words.players` — ``player_name(seat, index, t)`` (a seat's player: an AI without
+  its own name is ``AI 2 (rules)``), ``says_level``, ``level_name``.
 * :mod:`bot.words.cards` — ``card_text``, ``suit_text``, ``suit_symbol``, ``suit_name``,
   ``grouped``, ``count_text``, ``cards_text``, ``hand_lines``, ``symbols_in``.
 * :mod:`bot.words.actions` — ``action_text(action, game, t=)`` (button and menu labels; Truf

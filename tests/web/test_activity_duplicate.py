@@ -147,7 +147,7 @@ async def test_after_the_boards_end_its_entrant_gets_the_reveal_and_nobody_else(
         assert [f["type"] for f in seen] == ["reveal", "closed"], name
         assert seen[0]["title"] == "Board 1" and seen[0]["event"] == "Friday night"
         assert seen[0]["traveller"][1].startswith("  Ann & Bo: ")
-        assert "this board is over" in seen[1]["text"]
+        assert "the board is over, and its results are shown to you" in seen[1]["text"]
     # Everyone else in the channel: the usual refusal, nothing of the board.
     for name in ("cy", "zed"):
         seen = await frames_until(await a.open(name, instance), "closed", "error", "hello")

@@ -154,7 +154,7 @@ async def test_a_reload_after_the_end_gets_the_reveal_again_if_entitled(
     await until_closed(bo, seen)
     assert [f["type"] for f in seen] == ["reveal", "closed"]
     assert seen[0]["title"] == "Board 1" and seen[0]["traveller"][1].startswith("  Ann & Bo")
-    assert "this board is over" in seen[1]["text"]
+    assert "the board is over, and its results are shown to you" in seen[1]["text"]
     # Cy's seat link to Ann & Bo's closed table, and a stranger's: refused, no reveal.
     for user in (102, 555):
         other: list[dict[str, Any]] = []

@@ -16,6 +16,7 @@ from bot.discord_bot.drawing.safe import clean_text, safe_name
 from bot.i18n import Translator
 from bot.service import Seat, TableInfo
 from bot.words.cards import card_text, suit_text
+from bot.words.players import player_name, says_level
 from bot.words.seating import seat_label
 from games.registry import GAMES
 from games.trick import TrickJSON
@@ -26,16 +27,6 @@ TEAM_LETTERS = "ABCDEF"
 CONTENT_LIMIT: Final = 2000
 """Discord's limit for a message's content."""
 
-
-
-def level_name(level: str, t: Translator) -> str:
-    """An AI level as players read it (``search``, ``rules``, ``random`` in English)."""
-    names = {
-        "search": t.pgettext("AI level", "search"),
-        "rules": t.pgettext("AI level", "rules"),
-        "random": t.pgettext("AI level", "random"),
-    }
-    return names.get(level, level)
 
 
 def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
@@ -57,16 +48,14 @@ def seat_name(seat: Seat | None, index: int | None, t: Translator) -> str:
 
 
 def plain_name(seat: Seat | None, index: int | None, t: Translator) -> str:
-    """A name without a mention (pictures, logs); AI players are told apart by seat. A
+    """A name without a mention (pictures, logs): the seat's player name
+    (:func:`bot.words.players.player_name`: AI players are told apart by seat). A
     member's name is cleaned to one line of visible characters
     (:func:`~bot.text_safety.clean_text`, as every name shown); a name with nothing
     visible left reads ``Seat n`` (``#<user id>`` without a seat)."""
     if seat is None:
         return t.gettext("empty")
-    if seat.is_ai and index is not None:
-        return t.gettext("AI {number} ({level})").format(
-            number=index, level=level_name(seat.level or "", t))
-    name = clean_text(seat.name)
+    name = clean_text(player_name(seat, index, t))
     if name:
         return name
     return seat_label(index, t) if index is not None else f"#{seat.user_id}"
@@ -75,9 +64,10 @@ def plain_name(seat: Seat | None, index: int | None, t: Translator) -> str:
 def display_name(seat: Seat | None, index: int, t: Translator) -> str:
     """A seat's name for a Discord message: the member's display name cleaned and escaped
     for markdown and mentions (:func:`~bot.discord_bot.drawing.safe.safe_name`), an AI's
-    ``AI n (level)``. A name with nothing visible left is the member's mention (Discord
-    shows their name; no message lets it ping anyone it is not meant for)."""
-    if seat is None or seat.is_ai:
+    ``AI n (level)`` (:func:`bot.words.players.player_name`). A name with nothing visible
+    left is the member's mention (Discord shows their name; no message lets it ping anyone
+    it is not meant for)."""
+    if seat is None or says_level(seat, index):
         return plain_name(seat, index, t)
     return safe_name(seat.name) or f"<@{seat.user_id}>"
 

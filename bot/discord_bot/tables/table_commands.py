@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.discord_bot.answer import Reply, UserError, answer, refuse
 from bot.discord_bot.drawing.rules_texts import options_embeds, rules_embeds
 from bot.discord_bot.drawing.safe import safe_name
-from bot.discord_bot.drawing.texts import clip, level_name
+from bot.discord_bot.drawing.texts import clip
 from bot.discord_bot.ranges import in_range
 from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.table_hub import TableHub
@@ -30,6 +30,7 @@ from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command
 from bot.i18n.said import engine_said
 from bot.service import LobbyError, NoSuchTable
+from bot.words.players import level_name
 from games.ai import PLAYABLE_LEVELS
 from games.errors import RecordError, quote
 from games.records import load_json
