@@ -59,6 +59,28 @@ class Web:
         return ws
 
 
+async def activity_access_token(client: TestClient[Any, Any], code: str) -> str:
+    """The Activity page's first step: ``POST /api/token`` with Discord's authorization
+    code; the access token it answers."""
+    answer = await client.post("/api/token", json={"code": code})
+    assert answer.status == 200
+    token: str = (await answer.json())["access_token"]
+    return token
+
+
+async def activity_socket(client: TestClient[Any, Any], application_id: int, token: str,
+                          instance: str) -> ClientWebSocketResponse:
+    """A socket of the Activity's page: opened from Discord's frame origin, its first frame
+    the ``activity`` hello with the access token and the instance."""
+    from bot.web.activity import discordsays
+
+    ws = await client.ws_connect("/ws/activity",
+                                 headers={"Origin": discordsays(application_id)})
+    await ws.send_str(json.dumps({"v": 1, "type": "activity", "access_token": token,
+                                  "instance_id": instance}))
+    return ws
+
+
 async def read(ws: ClientWebSocketResponse, until: Callable[[dict[str, Any]], bool],
                seen: list[dict[str, Any]] | None = None, timeout: float = 20.0
                ) -> dict[str, Any]:

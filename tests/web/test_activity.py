@@ -17,10 +17,17 @@ import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 from web_stack import table_service
-from webtable import SECRET, my_turn, of_type, read
+from webtable import (
+    SECRET,
+    activity_access_token,
+    activity_socket,
+    my_turn,
+    of_type,
+    read,
+)
 
 from bot.service import Seat, TableService
-from bot.web.activity import ActivityConfig, discordsays
+from bot.web.activity import ActivityConfig
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
 from storage import ChannelLocation
@@ -41,18 +48,11 @@ class Activity:
     sockets: list[ClientWebSocketResponse] = field(default_factory=list)
 
     async def token(self, user: FakeUser) -> str:
-        answer = await self.client.post("/api/token",
-                                        json={"code": self.discord.activities.authorize(user)})
-        assert answer.status == 200
-        token: str = (await answer.json())["access_token"]
-        return token
+        return await activity_access_token(self.client, self.discord.activities.authorize(user))
 
     async def open(self, token: str, instance: str) -> ClientWebSocketResponse:
-        ws = await self.client.ws_connect(
-            "/ws/activity", headers={"Origin": discordsays(self.discord.application_id)})
+        ws = await activity_socket(self.client, self.discord.application_id, token, instance)
         self.sockets.append(ws)
-        await ws.send_str(json.dumps({"v": 1, "type": "activity", "access_token": token,
-                                      "instance_id": instance}))
         return ws
 
 

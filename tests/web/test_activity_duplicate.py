@@ -23,11 +23,11 @@ from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
 from duplicate_stack import duplicate_stack
 from table_play import play_humans
-from webtable import SECRET, of_type, read
+from webtable import SECRET, activity_access_token, activity_socket, of_type, read
 
 from bot.duplicate.service import DuplicateService
 from bot.service import TableService
-from bot.web.activity import ActivityConfig, discordsays
+from bot.web.activity import ActivityConfig
 from bot.web.reveals import WebReveals
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
@@ -61,15 +61,10 @@ class DuplicateActivity:
         return ChannelLocation(self.guild, self.channel.id)
 
     async def open(self, name: str, instance: str) -> ClientWebSocketResponse:
-        user = self.users[name]
-        answer = await self.client.post(
-            "/api/token", json={"code": self.discord.activities.authorize(user)})
-        token = (await answer.json())["access_token"]
-        ws = await self.client.ws_connect(
-            "/ws/activity", headers={"Origin": discordsays(self.discord.application_id)})
+        code = self.discord.activities.authorize(self.users[name])
+        token = await activity_access_token(self.client, code)
+        ws = await activity_socket(self.client, self.discord.application_id, token, instance)
         self.sockets.append(ws)
-        await ws.send_str(json.dumps({"v": 1, "type": "activity", "access_token": token,
-                                      "instance_id": instance}))
         return ws
 
 
