@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from storage.adapter_state import AdapterStateMixin
 from storage.duplicate import DuplicateMixin
+from storage.duplicate_plays import DuplicatePlaysMixin
 from storage.inbox import InboxMixin
 from storage.languages import LanguagesMixin
 from storage.leagues import FixturesMixin, LeaguesMixin
@@ -21,6 +22,6 @@ from storage.web_addresses import WebAddressesMixin
 
 class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin, FixturesMixin, InboxMixin,
                AdapterStateMixin, LanguagesMixin, PreferencesMixin, DuplicateMixin,
-               SecretsMixin, WebAddressesMixin):
+               DuplicatePlaysMixin, SecretsMixin, WebAddressesMixin):
     """A :class:`storage.base.Store` on SQLite or PostgreSQL. Use as ``async with``, or
     call :meth:`close`. Construct with :func:`storage.open_store`."""
