@@ -21,13 +21,14 @@ from bot.service.events import DealScoredData, EventData, StateData
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
 from bot.terminal.choices import Choices, needs_confirmation
+from bot.web.page_words import page_labels
 from bot.web.protocol import (
     VERSION,
     ActionJSON,
     Choice,
     DealResultFrame,
+    Hand,
     HelloFrame,
-    Labels,
     LineFrame,
     LobbyFrame,
     MatchOverFrame,
@@ -37,15 +38,13 @@ from bot.web.protocol import (
     Trick,
     TrickCard,
 )
-from bot.words.actions import action_text
+from bot.words.actions import action_text, truf_bid_value
 from bot.words.events import event_line, signal_text, trick_line
 from bot.words.players import level_name, player_name, says_level
 from bot.words.results import deal_result, match_result
-from bot.words.review import review_pages
+from bot.words.review import dealt_hands, review_pages
 from bot.words.seating import Seating
 from bot.words.table_state import (
-    YOUR_TURN_CARD,
-    YOUR_TURN_CHOOSE,
     match_facts,
     score_line,
     table_facts,
@@ -55,6 +54,7 @@ from bot.words.table_state import (
 from games.actions import Action
 from games.event_types import MatchSummary
 from games.registry import GAMES
+from games.suits import SUIT_SYMBOLS, SUITS
 from games.trick import TrickJSON
 from games.view_types import GameView, is_tarabish
 
@@ -91,15 +91,7 @@ class Words:
 
     def hello(self, info: TableInfo) -> HelloFrame:
         t = self.t
-        labels: Labels = {
-            "you": t.gettext("(you)"), "partner": t.gettext("(partner)"),
-            "dealer": t.gettext("dealer"), "trump": t.gettext("Trump"),
-            "last_trick": t.gettext("Last trick"), "review": t.gettext("Review"),
-            "back": t.gettext("Back"), "tricks": t.gettext("Tricks"),
-            "bella": t.gettext("Bella"), "hand": t.gettext("My hand"),
-            "your_turn": t.gettext(YOUR_TURN_CARD),
-            "your_turn_choose": t.gettext(YOUR_TURN_CHOOSE),
-        }
+        labels = page_labels(t)
         return {"v": VERSION, "type": "hello", "table": info.id, "game": info.game,
                 "title": GAMES[info.game].title, "seat": self.me, "language": t.language,
                 "labels": labels}
@@ -143,6 +135,7 @@ class Words:
     def _seats(self, view: GameView | None, to_act: list[int]) -> list[SeatInfo]:
         seating, me, t = self.seating, self.me, self.t
         sizes = view["hand_sizes"] if view else []
+        won = list(view.get("tricks_by_seat") or []) if view else []
         dealer = view["dealer"] if view else None
         out: list[SeatInfo] = []
         for seat in range(seating.players):
@@ -162,6 +155,8 @@ class Words:
                         "you": seat == me, "partner": partner,
                         "dealer": dealer == seat, "to_act": seat in to_act,
                         "cards": int(sizes[seat]) if seat < len(sizes) else 0,
+                        "tricks": int(won[seat]) if seat < len(won) else 0,
+                        "side": seating.side_of(seat) if seating.partnerships else None,
                         "label": " ".join(parts)})
         return out
 
@@ -199,15 +194,18 @@ class Words:
             for a in choice.actions:
                 variant = "bella" if a.bella else a.signal
                 out.append({"action": _json(a), "label": action_text(a, game, t=t),
-                            "card": card, "variant": variant, "confirm": None})
+                            "card": card, "variant": variant, "confirm": None,
+                            "caption": card_caption(a, game, t)})
         for a in folded.multi:
             if a.cards is not None and len(a.cards) > 1:
                 out.append({"action": _json(a), "label": action_text(a, game, t=t),
-                            "card": None, "variant": None, "confirm": None})
+                            "card": None, "variant": None, "confirm": None,
+                            "caption": None})
         for a in folded.others:
             question = t.gettext(CONCEDE_QUESTION) if needs_confirmation(a) else None
             out.append({"action": _json(a), "label": action_text(a, game, t=t),
-                        "card": None, "variant": None, "confirm": question})
+                        "card": None, "variant": None, "confirm": question,
+                        "caption": None})
         return out
 
     def variant_label(self, variant: str) -> str:
@@ -230,17 +228,32 @@ class Words:
         text = deal_result(self.seating, data["summary"], number=number,
                            match=data.get("match") or None, deal=deal_obj)
         pages: list[Page] = []
+        hands: list[Hand] = []
         if record is not None and review:
             pages = [{"title": p.title, "lines": list(p.lines)}
                      for p in review_pages(record, self.seating, deal=number,
                                            with_match=False)]
+            hands = [{"seat": seat, "label": self.seating.name(seat), "cards": cards}
+                     for seat, cards in enumerate(dealt_hands(record, number) or [])]
         return {"v": VERSION, "type": "deal_result", "deal": number, "title": text.title,
-                "lines": list(text.lines), "review": pages}
+                "lines": list(text.lines), "review": pages, "hands": hands}
 
     def match_over(self, summary: MatchSummary) -> MatchOverFrame:
         text = match_result(self.seating, summary)
         return {"v": VERSION, "type": "match_over", "title": text.title,
                 "lines": list(text.lines)}
+
+
+def card_caption(action: Action, game: str, t: Translator) -> str | None:
+    """The words under a card whose choice is a bid (a play has none): Truf's worth
+    (``worth 5``: J 0, A 1 …, :func:`bot.words.actions.truf_bid_value`), Albastini's suit
+    (``bid ♥``)."""
+    cards = action.cards or ((action.card,) if action.card else ())
+    if action.type != "bid" or not cards:
+        return None
+    if game == "truf":
+        return t.gettext("worth {value}").format(value=truf_bid_value(cards))
+    return t.gettext("bid {suit}").format(suit=SUIT_SYMBOLS[SUITS.index(cards[0][1])])
 
 
 def _json(action: Action) -> ActionJSON:

@@ -92,6 +92,61 @@ class Labels(TypedDict):
     your_turn_choose: str
     """The turn sentence when every choice is a decision button (no card to pick)."""
     hand: str
+    your_turn_bid: str
+    """The turn sentence when the lit cards are bids (each card's caption says its worth)."""
+    your_turn_short: str
+    """``Your turn``: the tab's title mark and the live region's announcement."""
+    still_your_turn: str
+    """The gentle reminder after a while on one turn."""
+    seconds_left: str
+    """The turn timer's words, with ``{seconds}``."""
+    deal_by: str
+    """The header's deal line, with ``{number}`` and ``{name}`` (the dealer)."""
+    deal_by_you: str
+    """The header's deal line when the viewer dealt, with ``{number}``."""
+    players: str
+    to_play: str
+    led: str
+    won_trick: str
+    us: str
+    them: str
+    log: str
+    score_sheet: str
+    help: str
+    settings: str
+    close: str
+    card_size: str
+    small: str
+    medium: str
+    large: str
+    four_colours: str
+    sound: str
+    vibrate: str
+    animation: str
+    off: str
+    slow: str
+    normal: str
+    fast: str
+    hidden_card: str
+    """A face-down card's spoken name (drawn as a card back)."""
+    lost: str
+    """The socket is gone and the page is reconnecting."""
+    restarting: str
+    """The server closed the socket because it restarts (close code 1012)."""
+    not_sent: str
+    """A tap while the socket is gone: nothing was sent."""
+    play_again: str
+    next_deal: str
+    """The result sheet's button when the next deal is already dealt behind it."""
+
+
+class PageWords(TypedDict):
+    """``GET /api/words``: the page's words before any hello (the browser's language among
+    the four): an address without its key, and the lost socket before the first table."""
+
+    language: str
+    no_key: str
+    lost: str
 
 
 class HelloFrame(TypedDict):
@@ -120,6 +175,10 @@ class SeatInfo(TypedDict):
     to_act: bool
     cards: int
     """How many cards the seat holds."""
+    tricks: int
+    """How many tricks the seat has won in this deal."""
+    side: int | None
+    """The seat's side (its index in the teams; ``None`` in a game of single players)."""
     label: str
     """The seat in words: name, ``(you)``/``(partner)``, the AI level, ``dealer``."""
 
@@ -148,6 +207,9 @@ class Choice(TypedDict):
     variant: str | None
     confirm: str | None
     """The question to ask before sending it (conceding gives the opponents the deal)."""
+    caption: str | None
+    """Words under a card whose choice is not a plain play: a Truf bid's worth
+    (``worth 5``), an Albastini bid's suit (``bid ♥``)."""
 
 
 class TableFrame(TypedDict):
@@ -192,8 +254,18 @@ class Page(TypedDict):
     lines: list[str]
 
 
+class Hand(TypedDict):
+    """One hand of a hand diagram: its seat, its label (the player, or a duplicate
+    direction) and its cards as dealt (record notation, in display order)."""
+
+    seat: int
+    label: str
+    cards: list[str]
+
+
 class DealResultFrame(TypedDict):
-    """A deal's result in words, with its review trick by trick."""
+    """A deal's result in words, with its review trick by trick and the hands as dealt
+    (``hands``: empty when the deal has no review, e.g. a duplicate board's)."""
 
     v: int
     type: Literal["deal_result"]
@@ -201,6 +273,7 @@ class DealResultFrame(TypedDict):
     title: str
     lines: list[str]
     review: list[Page]
+    hands: list[Hand]
 
 
 class MatchOverFrame(TypedDict):
@@ -229,6 +302,8 @@ class RevealFrame(TypedDict):
     hands_title: str
     hands: list[str]
     """The hands as dealt, one line each, cards in player words."""
+    diagram: list[Hand]
+    """The same hands for the page's hand diagram."""
     ai: str
     """What the AI scored in the viewer's seat (and the viewer's own score)."""
     review: list[Page]
@@ -290,6 +365,7 @@ def schema() -> dict[str, Any]:
     """The protocol's JSON Schema (``python -m bot.contract`` writes it)."""
     return schema_of(
         [Named("ClientFrame", ClientFrame, "A frame the page sends."),
-         Named("ServerFrame", ServerFrame, "A frame the server sends.")],
+         Named("ServerFrame", ServerFrame, "A frame the server sends."),
+         Named("PageWordsAnswer", PageWords, "GET /api/words: the page's words before a hello.")],
         id="https://tricktable.invalid/schema/web-protocol", title="tricktable web table",
         version=VERSION)

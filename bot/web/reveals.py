@@ -20,12 +20,12 @@ from typing import Protocol
 
 from bot.duplicate.context import BOARD_OVER, directions_of
 from bot.duplicate.reveals import Reveal
-from bot.duplicate.text import ai_line, hand_record_lines, traveller_lines
+from bot.duplicate.text import ai_line, hand_labels, hand_record_lines, traveller_lines
 from bot.i18n import Translator
 from bot.service.seats import seats_from_json
 from bot.web.frames import seat_names
-from bot.web.protocol import VERSION, Page, RevealFrame
-from bot.words.review import review_pages, seating_for
+from bot.web.protocol import VERSION, Hand, Page, RevealFrame
+from bot.words.review import display_order, review_pages, seating_for
 from bot.words.seating import Seating
 from storage.base import Store
 from storage.duplicate import DuplicateBoard
@@ -68,6 +68,7 @@ class WebReveals:
             "event": reveal.event.name, "traveller": traveller[1:],
             # Translators: A heading above the four hands as dealt.
             "hands_title": t.gettext("The hands as dealt:"), "hands": hands,
+            "diagram": self._diagram(reveal, None if board is None else board.dealer, t),
             "ai": ai_line(reveal.ai_result, reveal.own, method, t),
             "review": await self._review(reveal, t), "review_label": t.gettext("Review"),
         }
@@ -79,6 +80,16 @@ class WebReveals:
         owned counts too. Its reveal still goes through :meth:`frame`."""
         return await self.duplicate.store.last_finished_duplicate_table(
             where.guild_id, where.channel_id, user, since)
+
+    @staticmethod
+    def _diagram(reveal: Reveal, dealer: int | None, t: Translator) -> list[Hand]:
+        """The hands as dealt for the page's hand diagram, labelled as the hand record's
+        lines are (:func:`bot.duplicate.text.hand_labels`)."""
+        directions = directions_of(reveal.event)
+        seats = [s for side in directions for s in side if s < len(reveal.hands)]
+        labelled = hand_labels(directions, reveal.hands, dealer, t)
+        return [{"seat": seat, "label": label, "cards": display_order(cards)}
+                for seat, (label, cards) in zip(seats, labelled, strict=True)]
 
     async def _review(self, reveal: Reveal, t: Translator) -> list[Page]:
         """The board as the entrant played it, trick by trick; players named from the

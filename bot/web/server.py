@@ -2,6 +2,11 @@
 
 * ``GET /`` — the page (``bot/web/static/index.html``, built from ``web/`` and shipped in
   the package); ``GET /assets/…`` — its script, styles and card faces.
+* Every file of the page is stored precompressed beside itself (``.br`` and ``.gz``,
+  written by ``npm run build``): aiohttp's file response sends the smallest one the
+  browser accepts, with ``Content-Encoding`` and ``Vary: Accept-Encoding``.
+* ``GET /api/words`` — the page's words before it has joined (an address without its key),
+  in the browser's language (:mod:`bot.web.page_words`).
 * ``GET /ws`` — one WebSocket per viewer (:class:`bot.web.viewer.Viewer`). Its ``Origin``
   must be the page's own origin (``TRICKTABLE_WEB_URL``'s when set, else the request's
   host): another site's page cannot open a socket with a visitor's cookies or key.
@@ -27,6 +32,7 @@ from aiohttp import WSCloseCode, web
 
 from bot.service import TableService
 from bot.web import links
+from bot.web.page_words import page_words
 from bot.web.presence import Presence
 from bot.web.sockets import CONFIG, ORIGINS, SERVICE, serve
 from bot.web.viewer import LobbyRights, Viewer, WebConfig
@@ -76,6 +82,10 @@ async def _page(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(index, headers={"Content-Type": "text/html; charset=utf-8"})
 
 
+async def _words(request: web.Request) -> web.StreamResponse:
+    return web.json_response(page_words(request.headers.get("Accept-Language")))
+
+
 async def _socket(request: web.Request) -> web.StreamResponse:
     allowed = request.app[ORIGINS] or frozenset({f"{request.scheme}://{request.host}".lower()})
     origin = request.headers.get("Origin", "").lower()
@@ -95,6 +105,7 @@ def create_app(service: TableService, config: WebConfig, *,
     app[CONFIG] = config
     app[ORIGINS] = frozenset({origin_of(public_url)}) if public_url else frozenset()
     app.router.add_get("/", _page)
+    app.router.add_get("/api/words", _words)
     app.router.add_get("/ws", _socket)
     assets = STATIC / "assets"
     if assets.is_dir():

@@ -17,7 +17,7 @@ one page saying why. A deal still in play (a live table's record) is not told un
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -121,6 +121,27 @@ def _finishes(match: Match, deal: Deal, deal_obj: Mapping[str, Any]) -> bool:
         except IllegalAction:
             return False
     return trial.is_over
+
+
+def dealt_hands(record: Mapping[str, Any], number: int) -> list[list[str]] | None:
+    """The hands of deal ``number`` (0-based) as dealt, each in display order (record
+    notation), when the record finishes that deal; ``None`` for a score-only deal or one
+    still being played (its hands are secret): what a hand diagram draws."""
+    deals = _deals_of(record)
+    if number >= len(deals) or "summary" in deals[number]:
+        return None
+    deal_obj = deals[number]
+    match = open_match(record)
+    deal = match.start_deal(deal_obj["hands"], deal_obj.get("extra") or {},
+                            deal_obj.get("dealer"))
+    if not _finishes(match, deal, deal_obj):
+        return None
+    return [display_order(hand) for hand in deal.dealt_hands()]
+
+
+def display_order(hand: Sequence[str]) -> list[str]:
+    """A hand (record notation) in the order it is shown: by suit, high to low."""
+    return [name(c) for c in sort_for_display(card(x) for x in hand)]
 
 
 def _deal_pages(seating: Seating, match: Match, number: int, deal_obj: Mapping[str, Any],

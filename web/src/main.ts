@@ -1,348 +1,297 @@
-// The web table's page: a thin view of one seat's (or a spectator's) subscription. The
-// server sends the whole table after every change and every sentence in the viewer's
-// language; the page draws them (as text, never HTML) and sends the chosen action.
-// Frames are typed by protocol.ts, generated from the server's Python types.
+// The web table's page, in three parts as a round UI is built: the socket (socket.ts:
+// connect, back off, send, dispatch), one state object (state.ts: every frame applied in
+// one place) and the drawing (draw/*.ts). The server sends the whole table after every
+// change and every sentence in the viewer's language; the page draws them (as text, never
+// HTML) and sends the chosen action. Frames are typed by protocol.ts, generated from the
+// server's Python types. This file wires the three together and starts the page.
 
-import { cardFace, cardText } from "./cards";
+import { $, make, para } from "./dom";
 import type { ActivityConfig, ActivityFrame } from "./handshake";
-import type {
-  Choice, ClientFrame, DealResultFrame, HelloFrame, Labels, LobbyFrame, Page, ServerFrame,
-  TableFrame, Trick,
-} from "./protocol";
+import type { Choice, ClientFrame, LobbyFrame, PageWords, ServerFrame } from "./protocol";
 import { CONTRACT_VERSION } from "./protocol";
 import { showReveal } from "./reveal";
+import { applySettings } from "./settings";
+import { TableSocket } from "./socket";
+import type { SocketStatus } from "./socket";
+import { addLog, receive, state } from "./state";
+import type { Change } from "./state";
+import {
+  drawDecisions, drawHand, drawVariants, firstCard, keyboard, onAct, turnSentence,
+} from "./draw/hand";
+import { duration, flyIn, flyOut, holdTime } from "./draw/motion";
+import {
+  appendLog, drawLog, drawPanelTitles, drawResult, drawSettings, openDialog, toggleReview,
+} from "./draw/panels";
+import { drawCentre, drawHeader, drawLast, drawSeats } from "./draw/table";
+import { clearTurn, drawTimer, turnFelt } from "./draw/turn";
 
-const $ = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
-
-function make<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string,
-                                                     cls?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (cls) node.className = cls;
-  return node;
-}
-
-const key = new URLSearchParams(location.hash.slice(1)).get("k") ?? "";
 /** Inside Discord's Activity frame (the URL has the SDK's `frame_id`), every request goes
  * through Discord's proxy: under `/.proxy/`, which Discord strips (docs/activity.md). */
 const inDiscord = new URLSearchParams(location.search).has("frame_id");
 const base = inDiscord ? "/.proxy/" : "/";
-/** The socket's first frame: `join` with the link's key, or the Activity's. */
-let first: ClientFrame | ActivityFrame = { v: CONTRACT_VERSION, type: "join", key };
-let socket: WebSocket | null = null;
-let finished = false;
-/** The wait before the next reconnect (ms): doubled after every lost socket up to 5 s,
- * back to the first only once the server's `hello` arrived (a server that accepts the
- * socket and closes it at once must not be hammered). */
-const FIRST_RETRY = 500;
-let retry = FIRST_RETRY;
-let labels: Labels | null = null;
-let hello: HelloFrame | null = null;
-let table: TableFrame | null = null;
-let variant: string | null = null;
-let showLast = false;
-let lastResult: DealResultFrame | null = null;
-let timer = 0;
+const KEY_STORE = "tricktable.key";
 
-// -- the socket ---------------------------------------------------------------------
-function connect(): void {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const path = first.type === "activity" ? "ws/activity" : "ws";
-  const ws = new WebSocket(`${scheme}//${location.host}${base}${path}`);
-  socket = ws;
-  ws.onopen = () => {
-    $("link").textContent = "";
-    send(first);
-  };
-  ws.onmessage = (ev: MessageEvent) => {
-    if (typeof ev.data === "string") receive(JSON.parse(ev.data) as ServerFrame);
-  };
-  ws.onclose = () => {
-    socket = null;
-    if (finished) return;
-    $("link").textContent = "⟳";
-    window.setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 5000);
-  };
+let socket: TableSocket | null = null;
+let before: PageWords | null = null;
+let holding = 0;
+/** Where the card the viewer just tapped was (its flight to the centre starts there). */
+let playedFrom: DOMRect | null = null;
+
+// -- the link's key: from the address once, then held in memory (and this tab) ----------
+function takeKey(): string {
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("k");
+  try {
+    if (fromHash) sessionStorage.setItem(KEY_STORE, fromHash);
+    return fromHash ?? sessionStorage.getItem(KEY_STORE) ?? "";
+  } catch {
+    return fromHash ?? "";
+  }
 }
 
-function send(frame: ClientFrame | ActivityFrame): void {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+function forgetKey(): void {
+  try { sessionStorage.removeItem(KEY_STORE); } catch { /* nothing kept */ }
 }
 
-function receive(frame: ServerFrame): void {
+/** Once joined, the key leaves the address bar (a shared screen or a copied address shows
+ * none); reconnects use the one in memory, a reload this tab's copy. */
+function hideKey(): void {
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+}
+
+// -- the live region ---------------------------------------------------------------------
+function announce(text: string): void {
+  if (!text) return;
+  const live = $("announce");
+  live.appendChild(make("p", text));
+  while (live.childElementCount > 3) live.firstElementChild?.remove();
+}
+
+// -- frames in ---------------------------------------------------------------------------
+function onFrame(frame: ServerFrame): void {
+  const change = receive(frame);
+  const w = state.words;
   switch (frame.type) {
-    case "hello": return onHello(frame);
-    case "table": table = frame; return draw();
-    case "line": return say(frame.text);
-    case "deal_result": lastResult = frame; return showResult(frame.title, frame.lines,
-                                                              frame.review, true);
+    case "hello":
+      document.documentElement.lang = frame.language;
+      $("title").textContent = frame.title;
+      hideKey();
+      drawStatic();
+      drawLog(w);
+      break;
+    case "table":
+      draw(change);
+      break;
+    case "line":
+      appendLog(w);
+      break;
+    case "deal_result":
     case "match_over":
-      finished = true;
-      return showResult(frame.title, frame.lines, lastResult ? lastResult.review : [], false);
-    case "lobby": return drawLobby(frame);
-    case "reveal": $("result").hidden = true; say(showReveal(frame)); return;
-    case "refused": $("refusal").textContent = frame.text; say(frame.text); return;
-    case "closed": finished = true; say(frame.text); $("refusal").textContent = frame.text;
-      return;
+      appendLog(w);
+      if (frame.type === "match_over") { socket?.stop(); clearTurn(); draw(change); }
+      if (w) drawResult(w, null);
+      break;
+    case "lobby":
+      drawLobby(frame);
+      break;
+    case "reveal": {
+      $("result").hidden = true;
+      const said = showReveal(frame, w?.hidden_card ?? "", state.hello?.seat ?? null);
+      addLog(said);
+      appendLog(w);
+      announce(said);
+      break;
+    }
+    case "closed":
+      socket?.stop();
+      appendLog(w);
+      clearTurn();
+      draw(change);
+      break;
     case "error":
-      if (frame.fatal) finished = true;
-      $("refusal").textContent = frame.text;
-      return;
+      if (frame.fatal) { socket?.stop(); forgetKey(); clearTurn(); draw(change); }
+      break;
+    case "refused":
+      break;
   }
+  $("refusal").textContent = state.notice;
+  change.announce.forEach(announce);
+  drawLink();
 }
 
-function say(text: string): void {
-  const log = $("log");
-  log.appendChild(make("p", text));
-  while (log.childElementCount > 60) log.firstElementChild?.remove();
-  log.scrollTop = log.scrollHeight;
+function onStatus(status: SocketStatus): void {
+  if (status !== "open" && state.link !== "ended") state.link = status;
+  drawLink();
 }
 
-// -- drawing ------------------------------------------------------------------------
-function onHello(frame: HelloFrame): void {
-  retry = FIRST_RETRY;
-  hello = frame;
-  labels = frame.labels;
-  document.documentElement.lang = frame.language;
-  document.title = frame.title;
-  $("title").textContent = frame.title;
-  $("hand").setAttribute("aria-label", frame.labels.hand);
-  $("lasttrick").textContent = frame.labels.last_trick;
-  $("reviewbutton").textContent = frame.labels.review;
-  $("closebutton").textContent = frame.labels.back;
+/** The connection line: shown (and spoken) while the socket is lost or the server is
+ * restarting; the page keeps the last table meanwhile. */
+function drawLink(): void {
+  const w = state.words;
+  const text = state.link === "lost" ? (w?.lost ?? before?.lost ?? "")
+    : state.link === "restarting" ? (w?.restarting ?? before?.lost ?? "") : "";
+  const line = $("link");
+  if (line.textContent !== text) line.textContent = text;
+  line.hidden = !text;
+  document.documentElement.classList.toggle("offline",
+                                            state.link === "lost" || state.link === "restarting");
 }
 
-const PLACES: Record<number, string[]> = {
-  2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"],
-  5: ["bottom", "left", "topleft", "topright", "right"],
-  6: ["bottom", "left", "topleft", "top", "topright", "right"],
-};
+// -- drawing -----------------------------------------------------------------------------
+/** What only changes with the hello (titles of panels and buttons, the dialogs). */
+function drawStatic(): void {
+  const w = state.words;
+  if (!w) return;
+  drawPanelTitles(w);
+  drawSettings(w, () => { applySettings(state.settings); if (state.table) draw(); });
+  $("helptitle").textContent = w.help;
+  $("helpclose").textContent = w.close;
+  $("confirmno").textContent = w.back;
+}
 
-function draw(): void {
-  const t = table;
-  if (!t || !labels) return;
-  $("refusal").textContent = "";
-  $("confirm").hidden = true;
-  $("score").textContent = t.score;
-  $("trump").textContent = t.trump_text ? `${labels.trump}: ${t.trump_text}` : "";
-  drawSeats(t);
-  $("trickline").textContent = t.trick.line;
-  $("turn").textContent = !t.your_turn ? ""
-    : t.choices.some((c) => c.card !== null) ? labels.your_turn : labels.your_turn_choose;
-  const last = $("lasttrick") as HTMLButtonElement;
-  last.hidden = t.last_trick === null;
-  last.setAttribute("aria-expanded", String(showLast));
-  drawLast(t.last_trick);
+function trickKeys(): Map<string, DOMRect> {
+  const out = new Map<string, DOMRect>();
+  $("trick").querySelectorAll<HTMLElement>(".tcard").forEach((el) =>
+    out.set(`${el.dataset.seat}:${el.dataset.card}`, el.getBoundingClientRect()));
+  return out;
+}
+
+function seatRect(seat: number | null | undefined): DOMRect | null {
+  const li = $("seats").querySelector(`li[data-seat="${seat}"]`);
+  return li ? li.getBoundingClientRect() : null;
+}
+
+function draw(change?: Change): void {
+  const t = state.table;
+  const w = state.words;
+  if (!t || !w) return;
+  const shown = trickKeys();
+  document.documentElement.classList.toggle("myturn", t.your_turn);
+  drawHeader(t, w);
+  drawSeats(t, w);
+  drawCentre(t, w);
+  $("turn").textContent = turnSentence(t, w);
   drawVariants(t);
-  drawDecisions(t);
-  drawHand(t);
-  drawFacts(t);
-  startTimer(t.deadline);
-}
-
-function drawSeats(t: TableFrame): void {
-  const box = $("seats");
-  box.replaceChildren();
-  const n = t.seats.length;
-  const me = hello?.seat ?? 0;
-  const places = PLACES[n] ?? PLACES[4];
-  const played = new Map(t.trick.cards.map((c) => [c.seat, c.card]));
-  for (const seat of t.seats) {
-    const div = make("div", undefined, `seat ${places[(seat.seat - me + n) % n]}`);
-    if (seat.to_act) div.classList.add("turn");
-    if (seat.you) div.classList.add("you");
-    if (seat.partner) div.classList.add("partner");
-    div.appendChild(make("span", (seat.to_act ? "▶ " : "") + seat.label, "name"));
-    const card = played.get(seat.seat);
-    if (card) div.appendChild(small(card));
-    box.appendChild(div);
+  drawDecisions(t, w);
+  drawHand(t, w);
+  drawLast(t, w);
+  const facts = $("facts");
+  facts.replaceChildren();
+  for (const [label, text] of t.facts) {
+    if (label === w.trump && t.trump_text) continue;  // the centre says it
+    const dd = make("dd");
+    dd.append(...para(text, w.hidden_card).childNodes);
+    facts.append(make("dt", label), dd);
   }
-}
-
-function small(card: string): HTMLElement {
-  const span = make("span", undefined, "card small");
-  span.appendChild(cardFace(card));
-  span.appendChild(make("span", cardText(card), "sr"));
-  return span;
-}
-
-function drawLast(trick: Trick | null): void {
-  const box = $("lastshown");
-  box.hidden = !showLast || trick === null;
-  box.replaceChildren();
-  if (trick) {
-    const cards = make("div", undefined, "cards");
-    trick.cards.forEach((c) => cards.appendChild(small(c.card)));
-    box.append(make("p", trick.line), cards);
+  drawTimer(t.deadline, w);
+  turnFelt(t, w, change?.turnBegan ?? false, announce);
+  // cards that move
+  if (duration()) {
+    $("trick").querySelectorAll<HTMLElement>(".tcard").forEach((el) => {
+      if (shown.has(`${el.dataset.seat}:${el.dataset.card}`)) return;
+      const mine = el.dataset.seat === String(state.hello?.seat);
+      const from = mine && playedFrom ? playedFrom : seatRect(Number(el.dataset.seat));
+      if (from) flyIn(el, from);
+    });
+    if (change?.dealt) {
+      const from = $("centre").getBoundingClientRect();
+      $("hand").querySelectorAll(".card").forEach((el, i) => flyIn(el, from, i * 25));
+    }
   }
+  playedFrom = null;
+  if (change?.trickDone) holdTrick();
 }
 
-function drawVariants(t: TableFrame): void {
-  const box = $("variants");
-  box.replaceChildren();
-  if (!t.variants.some(([v]) => v === variant)) variant = null;
-  for (const [name, words] of t.variants) {
-    const b = make("button", words, "toggle");
-    b.type = "button";
-    b.setAttribute("aria-pressed", String(variant === name));
-    b.onclick = () => { variant = variant === name ? null : name; drawVariants(t); };
-    box.appendChild(b);
-  }
-}
-
-function drawDecisions(t: TableFrame): void {
-  const box = $("decisions");
-  box.replaceChildren();
-  for (const choice of t.choices) {
-    if (choice.card !== null) continue;
-    const b = make("button", choice.label, "decision");
-    b.type = "button";
-    b.onclick = () => (choice.confirm ? ask(choice) : act(choice));
-    box.appendChild(b);
-  }
+/** Show the completed trick a moment (its winner marked), then send it to the winner's
+ * side and draw the trick now in play. */
+function holdTrick(): void {
+  window.clearTimeout(holding);
+  const held = state.held;
+  holding = window.setTimeout(() => {
+    const cards = Array.from($("trick").querySelectorAll(".tcard"));
+    const to = seatRect(held?.winner);
+    const done = () => {
+      if (state.held !== held) return;
+      state.held = null;
+      if (state.table && state.words) drawCentre(state.table, state.words);
+    };
+    if (to) void flyOut(cards, to).then(done);
+    else done();
+  }, holdTime());
 }
 
 /** The lobby: who sits where, and a button per action the server offers this viewer
  * (Join, Add AI, Start: the server checks them again, with Discord's rights). */
 function drawLobby(frame: LobbyFrame): void {
   $("trickline").textContent = frame.seats.join(" · ");
-  const box = $("decisions");
-  box.replaceChildren();
-  for (const action of frame.actions ?? []) {
+  $("decisions").replaceChildren(...(frame.actions ?? []).map((action) => {
     const b = make("button", action.label, "decision");
     b.type = "button";
-    b.onclick = () => send({ v: CONTRACT_VERSION, type: "lobby_act", do: action.do });
-    box.appendChild(b);
-  }
-}
-
-/** Ask before a decision that cannot be taken back (conceding): the decision's own words
- * confirm it, Back keeps playing. */
-function ask(choice: Choice): void {
-  if (!labels || choice.confirm === null) return;
-  $("confirmtext").textContent = choice.confirm;
-  const yes = $("confirmyes") as HTMLButtonElement;
-  const no = $("confirmno") as HTMLButtonElement;
-  yes.textContent = choice.label;
-  no.textContent = labels.back;
-  yes.onclick = () => { $("confirm").hidden = true; act(choice); };
-  no.onclick = () => { $("confirm").hidden = true; firstCard()?.focus(); };
-  $("confirm").hidden = false;
-  no.focus();
-}
-
-function cardChoice(t: TableFrame, card: string): Choice | undefined {
-  const options = t.choices.filter((c) => c.card === card);
-  return options.find((c) => c.variant === variant)
-    ?? options.find((c) => c.variant === null) ?? options[0];
-}
-
-function drawHand(t: TableFrame): void {
-  const box = $("hand");
-  const focused = document.activeElement instanceof HTMLElement
-    ? document.activeElement.dataset.card : undefined;
-  box.replaceChildren();
-  let row: HTMLElement | null = null;
-  let suit = "";
-  const counts = new Map<string, number>();
-  t.hand.forEach((c) => counts.set(c, (counts.get(c) ?? 0) + 1));
-  for (const [card, count] of counts) {
-    if (card === "??") continue;
-    if (card[1] !== suit || row === null) {
-      row = make("div", undefined, "row");
-      box.appendChild(row);
-      suit = card[1];
-    }
-    const choice = cardChoice(t, card);
-    const b = make("button", undefined, "card");
-    b.type = "button";
-    b.dataset.card = card;
-    const name = count > 1 ? `${cardText(card)} ×${count}` : cardText(card);
-    b.setAttribute("aria-label", choice ? `${name}, ${choice.label}` : name);
-    b.appendChild(cardFace(card));
-    if (count > 1) b.appendChild(make("span", `×${count}`, "count"));
-    b.disabled = choice === undefined;
-    b.onclick = () => { const c = cardChoice(t, card); if (c) act(c); };
-    row.appendChild(b);
-  }
-  const again = focused ? box.querySelector<HTMLButtonElement>(
-    `button[data-card="${focused}"]:not([disabled])`) : null;
-  (again ?? (t.your_turn && box.contains(document.activeElement) ? firstCard() : null))?.focus();
-}
-
-function firstCard(): HTMLButtonElement | null {
-  return $("hand").querySelector<HTMLButtonElement>("button:not([disabled])");
-}
-
-function drawFacts(t: TableFrame): void {
-  const box = $("facts");
-  box.replaceChildren();
-  for (const [label, text] of t.facts) box.append(make("dt", label), make("dd", text));
-}
-
-function startTimer(deadline: string | null): void {
-  window.clearInterval(timer);
-  const out = $("timer");
-  out.textContent = "";
-  if (!deadline) return;
-  const end = Date.parse(deadline);
-  const tick = () => {
-    const left = Math.max(0, Math.round((end - Date.now()) / 1000));
-    out.textContent = `⏱ ${left}`;
-  };
-  tick();
-  timer = window.setInterval(tick, 1000);
-}
-
-function act(choice: Choice): void {
-  if (!table) return;
-  send({ v: CONTRACT_VERSION, type: "act", version: table.version, action: choice.action });
-}
-
-// -- results and review ----------------------------------------------------------------
-function showResult(title: string, lines: string[], review: Page[], closable: boolean): void {
-  $("resulttitle").textContent = title;
-  $("resultlines").replaceChildren(...lines.map((l) => make("p", l)));
-  say([title, ...lines].join(" "));
-  const pages = $("review");
-  pages.hidden = true;
-  pages.replaceChildren(...review.map((p) => {
-    const part = make("section");
-    part.append(make("h3", p.title), ...p.lines.map((l) => make("p", l)));
-    return part;
+    b.onclick = () => sendOrSay({ v: CONTRACT_VERSION, type: "lobby_act", do: action.do });
+    return b;
   }));
-  ($("reviewbutton") as HTMLButtonElement).hidden = review.length === 0;
-  ($("closebutton") as HTMLButtonElement).hidden = !closable;
-  $("result").hidden = false;
-  $("resulttitle").setAttribute("tabindex", "-1");
-  $("resulttitle").focus();
 }
 
-$("reviewbutton").onclick = () => { const r = $("review"); r.hidden = !r.hidden; };
-$("closebutton").onclick = () => { $("result").hidden = true; firstCard()?.focus(); };
-$("lasttrick").onclick = () => { showLast = !showLast; if (table) draw(); };
+// -- frames out --------------------------------------------------------------------------
+/** Send `frame`; when the socket is gone, say so (a tap is never dropped silently). */
+function sendOrSay(frame: ClientFrame): boolean {
+  if (socket?.send(frame)) return true;
+  const w = state.words;
+  state.notice = w?.not_sent ?? before?.lost ?? "";
+  $("refusal").textContent = state.notice;
+  announce(state.notice);
+  return false;
+}
 
-// -- keyboard: arrows move over the playable cards, Enter plays ---------------------------
-$("hand").addEventListener("keydown", (ev: KeyboardEvent) => {
-  const rows = Array.from($("hand").querySelectorAll<HTMLElement>(".row"))
-    .map((r) => Array.from(r.querySelectorAll<HTMLButtonElement>("button:not([disabled])")))
-    .filter((r) => r.length > 0);
-  const flat = rows.flat();
-  const here = flat.indexOf(document.activeElement as HTMLButtonElement);
-  if (flat.length === 0) return;
-  let next: HTMLButtonElement | undefined;
-  if (ev.key === "ArrowRight") next = flat[(here + 1) % flat.length];
-  else if (ev.key === "ArrowLeft") next = flat[(here - 1 + flat.length) % flat.length];
-  else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
-    const r = rows.findIndex((row) => row.includes(document.activeElement as HTMLButtonElement));
-    const step = ev.key === "ArrowDown" ? 1 : -1;
-    next = rows[((r < 0 ? 0 : r) + step + rows.length) % rows.length][0];
+function act(choice: Choice, from?: HTMLElement): void {
+  const t = state.table;
+  if (!t) return;
+  const rect = from?.getBoundingClientRect() ?? null;
+  if (sendOrSay({ v: CONTRACT_VERSION, type: "act", version: t.version, action: choice.action })) {
+    playedFrom = rect;
   }
-  if (next) { ev.preventDefault(); next.focus(); }
-});
+}
 
-// -- inside Discord: the handshake bundle, then the Activity's socket ----------------------
+// -- the page's own controls -------------------------------------------------------------
+function wire(): void {
+  onAct(act);
+  keyboard();
+  $("reviewbutton").onclick = toggleReview;
+  $("closebutton").onclick = () => {
+    $("result").hidden = true;
+    (firstCard() ?? $("hand")).focus();
+  };
+  $("lasttrick").onclick = () => {
+    state.showLast = !state.showLast;
+    if (state.table && state.words) drawLast(state.table, state.words);
+  };
+  $("sheetbutton").onclick = () => { $("sheet").scrollIntoView(); $("sheettitle").focus(); };
+  $("logbutton").onclick = () => { $("logpanel").scrollIntoView(); $("log").focus(); };
+  $("helpbutton").onclick = () => openDialog("help");
+  $("settingsbutton").onclick = () => openDialog("settings");
+  $("helpclose").onclick = () => ($("help") as HTMLDialogElement).close();
+  $("settingsclose").onclick = () => ($("settings") as HTMLDialogElement).close();
+  window.addEventListener("hashchange", () => {
+    if (new URLSearchParams(location.hash.slice(1)).get("k")) location.reload();
+  });
+}
+
+// -- starting: the link's socket, or inside Discord the Activity's ----------------------
+function open(first: ClientFrame | ActivityFrame): void {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const path = first.type === "activity" ? "ws/activity" : "ws";
+  socket = new TableSocket(`${scheme}//${location.host}${base}${path}`, first,
+                           { frame: onFrame, status: onStatus });
+  socket.connect();
+}
+
+async function pageWords(): Promise<void> {
+  try {
+    before = (await (await fetch(`${base}api/words`)).json()) as PageWords;
+  } catch {
+    before = null;
+  }
+}
+
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
@@ -354,7 +303,7 @@ function loadScript(src: string): Promise<void> {
 }
 
 async function startActivity(): Promise<void> {
-  let refused = "?";
+  let refused = "";
   try {
     const answer = await fetch(`${base}api/activity`);
     const config = (await answer.json()) as ActivityConfig;
@@ -363,14 +312,26 @@ async function startActivity(): Promise<void> {
     const handshake = window.tricktableHandshake;
     if (!handshake) throw new Error("no handshake");
     const { accessToken, instanceId } = await handshake(config.client_id, base);
-    first = { v: CONTRACT_VERSION, type: "activity", access_token: accessToken,
-              instance_id: instanceId };
-    connect();
+    open({ v: CONTRACT_VERSION, type: "activity", access_token: accessToken,
+           instance_id: instanceId });
   } catch {
     $("refusal").textContent = refused;
   }
 }
 
-if (inDiscord) void startActivity();
-else if (key) connect();
-else $("refusal").textContent = "?";
+async function start(): Promise<void> {
+  applySettings(state.settings);
+  wire();
+  if (inDiscord) { void startActivity(); return; }
+  const key = takeKey();
+  if (key) {
+    open({ v: CONTRACT_VERSION, type: "join", key });
+    void pageWords();
+    return;
+  }
+  await pageWords();
+  if (before) document.documentElement.lang = before.language;
+  $("refusal").textContent = before?.no_key ?? "";
+}
+
+void start();

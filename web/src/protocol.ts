@@ -32,6 +32,7 @@ export interface Choice {
   card: string | null;
   variant: string | null;
   confirm: string | null;
+  caption: string | null;
 }
 
 /** A frame the page sends. */
@@ -44,7 +45,7 @@ export interface ClosedFrame {
   text: string;
 }
 
-/** A deal's result in words, with its review trick by trick. */
+/** A deal's result in words, with its review trick by trick and the hands as dealt (``hands``: empty when the deal has no review, e.g. a duplicate board's). */
 export interface DealResultFrame {
   v: number;
   type: "deal_result";
@@ -52,6 +53,7 @@ export interface DealResultFrame {
   title: string;
   lines: string[];
   review: Page[];
+  hands: Hand[];
 }
 
 /** A frame the server could not take (malformed, too large, too many): nothing changed. ``code`` is stable for programs; ``text`` is for people. */
@@ -61,6 +63,13 @@ export interface ErrorFrame {
   code: string;
   text: string;
   fatal?: boolean;
+}
+
+/** One hand of a hand diagram: its seat, its label (the player, or a duplicate direction) and its cards as dealt (record notation, in display order). */
+export interface Hand {
+  seat: number;
+  label: string;
+  cards: string[];
 }
 
 /** Who the viewer is at which table (sent once, after a good join). */
@@ -96,6 +105,41 @@ export interface Labels {
   your_turn: string;
   your_turn_choose: string;
   hand: string;
+  your_turn_bid: string;
+  your_turn_short: string;
+  still_your_turn: string;
+  seconds_left: string;
+  deal_by: string;
+  deal_by_you: string;
+  players: string;
+  to_play: string;
+  led: string;
+  won_trick: string;
+  us: string;
+  them: string;
+  log: string;
+  score_sheet: string;
+  help: string;
+  settings: string;
+  close: string;
+  card_size: string;
+  small: string;
+  medium: string;
+  large: string;
+  four_colours: string;
+  sound: string;
+  vibrate: string;
+  animation: string;
+  off: string;
+  slow: string;
+  normal: string;
+  fast: string;
+  hidden_card: string;
+  lost: string;
+  restarting: string;
+  not_sent: string;
+  play_again: string;
+  next_deal: string;
 }
 
 /** What just happened, in one sentence (for the log and the live region). */
@@ -139,6 +183,16 @@ export interface Page {
   lines: string[];
 }
 
+/** ``GET /api/words``: the page's words before any hello (the browser's language among the four): an address without its key, and the lost socket before the first table. */
+export interface PageWords {
+  language: string;
+  no_key: string;
+  lost: string;
+}
+
+/** GET /api/words: the page's words before a hello. */
+export type PageWordsAnswer = PageWords;
+
 /** The table refused the action (the rule's reason): nothing changed. */
 export interface RefusedFrame {
   v: number;
@@ -156,6 +210,7 @@ export interface RevealFrame {
   traveller: string[];
   hands_title: string;
   hands: string[];
+  diagram: Hand[];
   ai: string;
   review: Page[];
   review_label: string;
@@ -171,6 +226,8 @@ export interface SeatInfo {
   dealer: boolean;
   to_act: boolean;
   cards: number;
+  tricks: number;
+  side: number | null;
   label: string;
 }
 

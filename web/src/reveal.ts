@@ -4,6 +4,8 @@
 // board; every line is the server's words, drawn as text (never HTML).
 
 import type { RevealFrame } from "./protocol";
+import { handDiagram } from "./draw/diagram";
+import { para } from "./dom";
 
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string,
                                                      id?: string): HTMLElementTagNameMap[K] {
@@ -13,15 +15,21 @@ function make<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string,
   return node;
 }
 
-function list(lines: string[], id: string): HTMLUListElement {
+function list(lines: string[], id: string, hidden: string): HTMLUListElement {
   const ul = make("ul", undefined, id);
-  ul.append(...lines.map((line) => make("li", line)));
+  ul.append(...lines.map((line) => {
+    const li = make("li");
+    li.append(...para(line, hidden).childNodes);
+    return li;
+  }));
   return ul;
 }
 
-/** Draw `frame` in the reveal panel (made the first time, after the page's header), move
- * the focus to its title and return the words for the live region. */
-export function showReveal(frame: RevealFrame): string {
+/** Draw `frame` in the reveal panel (made the first time, after the page's header): the
+ * traveller, the hands as dealt (a hand diagram, `seat` at the bottom, and the hand
+ * record's lines), the AI's result, the review on demand; move the focus to its title and
+ * return the words for the live region. `hidden` names a face-down card. */
+export function showReveal(frame: RevealFrame, hidden: string, seat: number | null): string {
   let panel = document.getElementById("reveal");
   if (!panel) {
     panel = make("section", undefined, "reveal");
@@ -46,8 +54,9 @@ export function showReveal(frame: RevealFrame): string {
     toggle.setAttribute("aria-expanded", String(!review.hidden));
   };
   panel.replaceChildren(
-    title, make("p", frame.event, "revealevent"), list(frame.traveller, "traveller"),
-    make("h3", frame.hands_title), list(frame.hands, "handrecord"),
+    title, make("p", frame.event, "revealevent"), list(frame.traveller, "traveller", hidden),
+    make("h3", frame.hands_title), handDiagram(frame.diagram, seat, frame.hands_title),
+    list(frame.hands, "handrecord", hidden),
     make("p", frame.ai, "revealai"), toggle, review);
   panel.hidden = false;
   title.focus();
