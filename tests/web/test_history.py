@@ -149,7 +149,11 @@ async def test_the_seat_of_the_viewer_and_the_prompt_while_waiting(web: Web) -> 
     else:
         assert turn["prompt"] in ("Your turn: tap a lit card.",
                                   "Your turn: declare your runs, or tap a lit card.")
-    for frame in seen:
+    for frame in seen:  # the trick in play is a sentence of its own (never run into the
+        # trump line: "called by you you Q♣")
+        if frame["type"] == "table" and frame["trick"]["cards"]:
+            assert frame["trick"]["line"].startswith("On the table: ")
+            assert frame["trick"]["line"].endswith(".")
         waiting = [s for s in frame.get("seats") or [] if s["to_act"] and not s["you"]]
         if frame["type"] == "table" and waiting:
             assert frame["prompt"].startswith("Waiting for ")
