@@ -66,6 +66,8 @@ log = logging.getLogger(__name__)
 
 SECRET_ENV = "DISCORD_CLIENT_SECRET"
 DISCORD_API = "https://discord.com/api/v10"
+DISCORD_CDN = "https://cdn.discordapp.com"
+"""Where the players' avatars come from (the Activity's page may load images from it)."""
 RECHECK = 15.0
 MAX_FIELD = 512
 _INSTANCE_ID = re.compile(r"[A-Za-z0-9_:.\-]{1,128}")
@@ -409,7 +411,8 @@ def install(app: web.Application, config: ActivityConfig) -> None:
         csp = response.headers.get("Content-Security-Policy")
         if csp:
             response.headers["Content-Security-Policy"] = csp.replace(
-                "frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
+                "frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}").replace(
+                "img-src 'self' data:", f"img-src 'self' data: {DISCORD_CDN}")
             response.headers.pop("X-Frame-Options", None)
         if request.path == "/api/token":
             response.headers["Cache-Control"] = "no-store"

@@ -13,7 +13,8 @@
 * ``GET /ws/relay`` — with several processes, the owner's side of a socket another
   process received (:mod:`bot.web.relay`).
 * Every answer carries a Content-Security-Policy allowing only this origin (scripts,
-  styles, images, the socket), no framing, no referrer.
+  styles, images, the socket), no framing, no referrer (the Activity's routes widen it:
+  Discord's frames may frame the page, and its players' avatars come from Discord's CDN).
 
 :class:`WebServer` runs the application on a host and port and makes the links
 (:mod:`bot.web.links`): ``server.link(table, user, "seat")`` is

@@ -209,10 +209,9 @@ async def test_keyboard_play(tables: Table, browser: Any) -> None:
     await page.close()
 
 
-async def test_the_turn_sentence_says_tap_a_card_or_choose_below(tables: Table,
-                                                                 browser: Any) -> None:
-    """A turn with cards to pick says to tap a lit card; one with only decision buttons
-    says to choose below — the web's own words, not the terminal's keyboard sentence.
+async def test_the_turn_line_is_the_frames_prompt(tables: Table, browser: Any) -> None:
+    """The turn line shows the server's prompt (``Your turn: tap a lit card.``); a turn
+    whose choices are all decision buttons shows them under the table with its own prompt.
     The server's real frames reach the page through Playwright's socket route, which also
     sends the page the same turn with its card choices taken out (a decision-only turn:
     here Tarabish's Concede, as in a bid or a trump call)."""
@@ -230,6 +229,7 @@ async def test_the_turn_sentence_says_tap_a_card_or_choose_below(tables: Table,
             frame = json.loads(message)
             if frame["type"] == "table" and frame["your_turn"] and not decision_only:
                 frame["choices"] = [c for c in frame["choices"] if c["card"] is None]
+                frame["prompt"] = "Your turn: choose below."
                 decision_only.append(json.dumps(frame))
 
         server.on_message(from_server)

@@ -16,11 +16,12 @@ import type { SocketStatus } from "./socket";
 import { addLog, receive, state } from "./state";
 import type { Change } from "./state";
 import {
-  drawDecisions, drawHand, drawVariants, firstCard, keyboard, onAct, turnSentence,
+  drawDecisions, drawHand, drawVariants, firstCard, keyboard, onAct, onUnlitTap,
 } from "./draw/hand";
 import { duration, flyIn, flyOut, holdTime } from "./draw/motion";
 import {
-  appendLog, drawLog, drawPanelTitles, drawResult, drawSettings, openDialog, toggleReview,
+  appendLog, drawHelp, drawLog, drawPanelTitles, drawResult, drawSettings, drawSheet, openDialog,
+  toggleReview,
 } from "./draw/panels";
 import { drawCentre, drawHeader, drawLast, drawSeats } from "./draw/table";
 import { clearTurn, drawTimer, turnFelt } from "./draw/turn";
@@ -46,6 +47,10 @@ function takeKey(): string {
   } catch {
     return fromHash ?? "";
   }
+}
+
+function keepKey(key: string): void {
+  try { sessionStorage.setItem(KEY_STORE, key); } catch { /* kept in memory only */ }
 }
 
 function forgetKey(): void {
@@ -74,9 +79,19 @@ function onFrame(frame: ServerFrame): void {
     case "hello":
       document.documentElement.lang = frame.language;
       $("title").textContent = frame.title;
+      if (frame.key) { keepKey(frame.key); socket?.rekey(frame.key); }
       hideKey();
       drawStatic();
       drawLog(w);
+      if (w) drawSheet(w);
+      if (!state.result) $("result").hidden = true;
+      break;
+    case "history":
+      drawLog(w);
+      if (w) drawSheet(w);
+      break;
+    case "spectators":
+      $("watching").textContent = state.spectators;
       break;
     case "table":
       draw(change);
@@ -87,8 +102,12 @@ function onFrame(frame: ServerFrame): void {
     case "deal_result":
     case "match_over":
       appendLog(w);
-      if (frame.type === "match_over") { socket?.stop(); clearTurn(); draw(change); }
-      if (w) drawResult(w, null);
+      if (frame.type === "match_over") {
+        if (frame.again === null) socket?.stop();
+        clearTurn();
+        draw(change);
+      }
+      if (w) { drawSheet(w); drawResult(w, playAgain); }
       break;
     case "lobby":
       drawLobby(frame);
@@ -111,6 +130,7 @@ function onFrame(frame: ServerFrame): void {
       if (frame.fatal) { socket?.stop(); forgetKey(); clearTurn(); draw(change); }
       break;
     case "refused":
+    case "reason":
       break;
   }
   $("refusal").textContent = state.notice;
@@ -143,8 +163,7 @@ function drawStatic(): void {
   if (!w) return;
   drawPanelTitles(w);
   drawSettings(w, () => { applySettings(state.settings); if (state.table) draw(); });
-  $("helptitle").textContent = w.help;
-  $("helpclose").textContent = w.close;
+  drawHelp(w);
   $("confirmno").textContent = w.back;
 }
 
@@ -169,7 +188,8 @@ function draw(change?: Change): void {
   drawHeader(t, w);
   drawSeats(t, w);
   drawCentre(t, w);
-  $("turn").textContent = turnSentence(t, w);
+  $("turn").textContent = t.forced ?? t.prompt;
+  $("turn").classList.toggle("mine", t.your_turn);
   drawVariants(t);
   drawDecisions(t, w);
   drawHand(t, w);
@@ -242,6 +262,18 @@ function sendOrSay(frame: ClientFrame): boolean {
   return false;
 }
 
+/** Play again (local play, at the match's end): the server starts a new match and sends
+ * its hello. */
+function playAgain(): void {
+  if (sendOrSay({ v: CONTRACT_VERSION, type: "again" })) $("result").hidden = true;
+}
+
+/** A tap on a card that may not be played: ask the server why (its answer is a reason
+ * frame, shown in the notice line). */
+function why(card: string): void {
+  sendOrSay({ v: CONTRACT_VERSION, type: "why", card });
+}
+
 function act(choice: Choice, from?: HTMLElement): void {
   const t = state.table;
   if (!t) return;
@@ -254,6 +286,7 @@ function act(choice: Choice, from?: HTMLElement): void {
 // -- the page's own controls -------------------------------------------------------------
 function wire(): void {
   onAct(act);
+  onUnlitTap(why);
   keyboard();
   $("reviewbutton").onclick = toggleReview;
   $("closebutton").onclick = () => {

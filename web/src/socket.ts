@@ -25,8 +25,13 @@ export class TableSocket {
   private stopped = false;
 
   constructor(private readonly url: string,
-              private readonly first: ClientFrame | ActivityFrame,
+              private first: ClientFrame | ActivityFrame,
               private readonly hooks: SocketHooks) {}
+
+  /** Join with `key` from now on (the server moved this page to a new table). */
+  rekey(key: string): void {
+    if (this.first.type === "join") this.first = { ...this.first, key };
+  }
 
   connect(): void {
     const ws = new WebSocket(this.url);

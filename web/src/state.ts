@@ -3,7 +3,8 @@
 // drawing (draw/*.ts) reads it.
 
 import type {
-  DealResultFrame, HelloFrame, Labels, LobbyFrame, Page, ServerFrame, TableFrame, Trick,
+  DealResultFrame, HelloFrame, Labels, LobbyFrame, Page, ScoreSheet, ServerFrame, TableFrame,
+  Trick,
 } from "./protocol";
 import type { Hand } from "./protocol";
 import { loadSettings } from "./settings";
@@ -20,6 +21,8 @@ export interface Result {
   hands: Hand[];
   /** The match is over (no next deal: no button to go on). */
   over: boolean;
+  /** The label of Play again (local play, at the match's end), else null. */
+  again: string | null;
 }
 
 export interface State {
@@ -27,8 +30,12 @@ export interface State {
   words: Labels | null;
   table: TableFrame | null;
   lobby: LobbyFrame | null;
-  /** The deal's log, oldest first. */
+  /** The deal's log, oldest first (the history frame's on join, then every line). */
   log: string[];
+  /** Every finished deal and the running score (on join and with every result). */
+  sheet: ScoreSheet | null;
+  /** How many watch, in words (empty: nobody). */
+  spectators: string;
   result: Result | null;
   lastResult: DealResultFrame | null;
   link: Link;
@@ -44,7 +51,8 @@ export interface State {
 }
 
 export const state: State = {
-  hello: null, words: null, table: null, lobby: null, log: [], result: null,
+  hello: null, words: null, table: null, lobby: null, log: [], sheet: null, spectators: "",
+  result: null,
   lastResult: null, link: "connecting", notice: "", variant: null, showLast: false,
   held: null, turnSince: 0, settings: loadSettings(),
 };
@@ -73,6 +81,10 @@ export function receive(frame: ServerFrame): Change {
   const change: Change = { announce: [], turnBegan: false, trickDone: false, dealt: false };
   switch (frame.type) {
     case "hello":
+      if (state.hello && state.hello.table !== frame.table) {  // a new match (play again)
+        Object.assign(state, { table: null, lobby: null, log: [], sheet: null, result: null,
+                               lastResult: null, held: null, turnSince: 0, variant: null });
+      }
       state.hello = frame;
       state.words = frame.labels;
       state.link = "open";
@@ -100,22 +112,34 @@ export function receive(frame: ServerFrame): Change {
       state.notice = "";
       break;
     }
+    case "history":
+      state.log = frame.lines.slice(-LOG_LINES);
+      state.sheet = frame.sheet;
+      break;
+    case "spectators":
+      state.spectators = frame.text;
+      break;
+    case "reason":
+      state.notice = frame.text;
+      change.announce.push(frame.text);
+      break;
     case "line":
       addLog(frame.text);
       if (frame.kind === "trick") change.announce.push(frame.text);
       break;
     case "deal_result":
       state.lastResult = frame;
+      state.sheet = frame.sheet;
       state.result = { title: frame.title, lines: frame.lines, review: frame.review,
-                       hands: frame.hands, over: false };
+                       hands: frame.hands, over: false, again: null };
       addLog([frame.title, ...frame.lines].join(" "));
       change.announce.push([frame.title, ...frame.lines].join(" "));
       break;
     case "match_over":
-      state.link = "ended";
+      if (frame.again === null) state.link = "ended";
       state.result = { title: frame.title, lines: frame.lines,
                        review: state.lastResult?.review ?? [],
-                       hands: state.lastResult?.hands ?? [], over: true };
+                       hands: state.lastResult?.hands ?? [], over: true, again: frame.again };
       addLog([frame.title, ...frame.lines].join(" "));
       change.announce.push([frame.title, ...frame.lines].join(" "));
       endTurn();

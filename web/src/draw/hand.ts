@@ -25,14 +25,6 @@ function cardChoice(t: TableFrame, card: string): Choice | undefined {
     ?? options.find((c) => c.variant === null) ?? options[0];
 }
 
-/** The turn sentence: to bid with a card, to tap a lit card, or to choose below. */
-export function turnSentence(t: TableFrame, w: Labels): string {
-  if (!t.your_turn) return "";
-  const cards = t.choices.filter((c) => c.card !== null);
-  if (cards.some((c) => c.caption !== null)) return w.your_turn_bid;
-  return cards.length ? w.your_turn : w.your_turn_choose;
-}
-
 export function drawHand(t: TableFrame, w: Labels): void {
   const box = $("hand");
   box.setAttribute("aria-label", w.hand);

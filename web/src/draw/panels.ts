@@ -44,6 +44,45 @@ function pages(review: Page[], level: "h3" | "h4"): HTMLElement[] {
   });
 }
 
+/** The score sheet: a row per finished deal (its number, what it was played in, each
+ * side's score of the deal and, below it, the running total). */
+export function drawSheet(w: Labels): void {
+  const sheet = state.sheet;
+  $("sheettitle").textContent = sheet?.title || w.score_sheet;
+  const body = $("sheetbody");
+  body.replaceChildren();
+  if (!sheet || !sheet.rows.length) return;
+  const table = make("table");
+  table.appendChild(make("caption", sheet.unit, "sr"));
+  const head = make("tr");
+  head.append(make("th", ""), ...sheet.columns.map((c) => make("th", c, "num")));
+  table.appendChild(make("thead")).appendChild(head);
+  const rows = make("tbody");
+  for (const row of sheet.rows) {
+    const tr = make("tr");
+    const th = make("th", row.title);
+    th.scope = "row";
+    const about = [row.note, row.dealer].filter((x) => x).join(" · ");
+    if (about) th.append(make("br"), make("small", about));
+    tr.appendChild(th);
+    row.points.forEach((points, i) => {
+      const td = make("td", points, "num");
+      td.append(make("br"), make("small", `= ${row.totals[i] ?? ""}`));
+      tr.appendChild(td);
+    });
+    rows.appendChild(tr);
+  }
+  table.appendChild(rows);
+  body.appendChild(table);
+}
+
+/** The help panel: the game's rules in the words of `tricktable rules`, and the keys. */
+export function drawHelp(w: Labels): void {
+  $("helptitle").textContent = w.help;
+  $("helpbody").replaceChildren(...pages(state.hello?.help ?? [], "h3"));
+  $("helpclose").textContent = w.close;
+}
+
 /** The result sheet: the deal's (or match's) result, the hands as dealt, the review on
  * demand, and the way on: the next deal, or play again (local play) at the match's end. */
 export function drawResult(w: Labels, again: (() => void) | null): void {
@@ -66,8 +105,8 @@ export function drawResult(w: Labels, again: (() => void) | null): void {
   const close = $("closebutton") as HTMLButtonElement;
   close.textContent = result.over ? w.close : w.next_deal;
   const play = $("againbutton") as HTMLButtonElement;
-  play.textContent = w.play_again;
-  play.hidden = !result.over || again === null;
+  play.textContent = result.again ?? w.play_again;
+  play.hidden = !result.over || result.again === null || again === null;
   if (again) play.onclick = again;
   sheet.hidden = false;
   $("resulttitle").setAttribute("tabindex", "-1");

@@ -28,6 +28,7 @@ export function drawHeader(t: TableFrame, w: Labels): void {
     : dealer.you ? fill(w.deal_by_you, { number }) : fill(w.deal_by, { number, name: dealer.name });
   $("score").textContent = t.score;
   $("sidetricks").textContent = sideTricks(t.seats, w);
+  $("watching").textContent = state.spectators;
 }
 
 /** `Tricks: us 3 · them 2` (two sides, from the viewer's side), else nothing (each seat
@@ -52,6 +53,15 @@ export function drawSeats(t: TableFrame, w: Labels): void {
     li.classList.toggle("turn", seat.to_act);
     li.classList.toggle("you", seat.you);
     li.classList.toggle("partner", seat.partner);
+    if (seat.avatar) {
+      const img = make("img", undefined, "avatar");
+      img.src = seat.avatar;
+      img.alt = "";
+      img.onerror = () => img.remove();  // a policy or a network that refuses it
+      img.width = 24;
+      img.height = 24;
+      li.appendChild(img);
+    }
     const name = make("span", undefined, "name");
     if (seat.to_act) {
       const marker = make("span", "▶ ", "marker");
