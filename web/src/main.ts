@@ -139,6 +139,8 @@ function onFrame(frame: ServerFrame): void {
 }
 
 function onStatus(status: SocketStatus): void {
+  // a restarting server refuses connections for a while: still "restarting", not "lost"
+  if (status === "lost" && state.link === "restarting") return;
   if (status !== "open" && state.link !== "ended") state.link = status;
   drawLink();
 }

@@ -176,7 +176,7 @@ export function receive(frame: ServerFrame): Change {
 /** The table cannot be played from this page any more: no turn, nothing lit. */
 function endTurn(): void {
   if (state.table) state.table = { ...state.table, your_turn: false, choices: [],
-                                   deadline: null };
+                                   deadline: null, prompt: "", forced: null };
   state.turnSince = 0;
 }
 

@@ -51,17 +51,21 @@ export function drawHand(t: TableFrame, w: Labels): void {
     b.setAttribute("aria-label", choice ? `${name}, ${choice.label}` : name);
     b.appendChild(cardFace(card));
     if (count > 1) b.appendChild(make("span", `×${count}`, "count"));
-    if (choice?.caption) {
-      const caption = make("span", choice.caption, "caption");
-      caption.setAttribute("aria-hidden", "true");
-      b.appendChild(caption);
-    }
     b.disabled = choice === undefined;
     b.onclick = () => {
       const c = cardChoice(t, card);
       if (c) { inHand = true; act(c, b); }
     };
-    row.appendChild(b);
+    if (choice?.caption) {
+      // beside the button, not in it: the button's name already says it ("… (worth 5)")
+      const slot = make("span", undefined, "slot");
+      const caption = make("span", choice.caption, "caption");
+      caption.setAttribute("aria-hidden", "true");
+      slot.append(b, caption);
+      row.appendChild(slot);
+    } else {
+      row.appendChild(b);
+    }
   }
   // focus stays in the hand after a play, unless the player (or a result, a reveal) has
   // taken it elsewhere meanwhile
