@@ -29,6 +29,7 @@ SLOW: tuple[str, ...] = (
     "tests/bot/test_discord_turns.py::test_the_player_to_act_has_controls_at_every_turn_of_many",
     # a real browser (chromium) playing whole deals on the web table's page, also as an Activity
     "tests/web/test_browser.py",
+    "tests/web/test_browser_table.py",
     "tests/web/test_activity_browser.py",
     "tests/web/test_duplicate_reveal_browser.py",
     # `tricktable play --web` as real processes: a whole match through the socket, Ctrl+C

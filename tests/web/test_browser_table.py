@@ -172,7 +172,6 @@ async def _a_whole_deal(page: Any, move: Any) -> int:
     return made
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_a_whole_deal_by_touch_on_a_phone(tables: Tables, browser: Any,
                                                 game: str) -> None:
@@ -196,7 +195,6 @@ async def test_a_whole_deal_by_touch_on_a_phone(tables: Tables, browser: Any,
     await page.context.close()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_a_whole_deal_by_keyboard_on_a_desktop(tables: Tables, browser: Any,
                                                      game: str) -> None:
