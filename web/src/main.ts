@@ -139,6 +139,8 @@ function onFrame(frame: ServerFrame): void {
 }
 
 function onStatus(status: SocketStatus): void {
+  // lost before any hello: the words to say it come from the server's words
+  if (status !== "open" && !state.words && !before) void pageWords().then(drawLink);
   // a restarting server refuses connections for a while: still "restarting", not "lost"
   if (status === "lost" && state.link === "restarting") return;
   if (status !== "open" && state.link !== "ended") state.link = status;
@@ -361,7 +363,6 @@ async function start(): Promise<void> {
   const key = takeKey();
   if (key) {
     open({ v: CONTRACT_VERSION, type: "join", key });
-    void pageWords();
     return;
   }
   await pageWords();
