@@ -29,12 +29,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service import Seat, TableService  # noqa: E402
-from bot.web import links  # noqa: E402
-from bot.web.server import WebServer  # noqa: E402
-from bot.web.viewer import WebConfig  # noqa: E402
-from games.registry import GAMES  # noqa: E402
-from storage import TerminalLocation, open_store  # noqa: E402
+from bot.service import Seat, TableService
+from bot.web import links
+from bot.web.server import WebServer
+from bot.web.viewer import WebConfig
+from games.registry import GAMES
+from storage import TerminalLocation, open_store
 
 CHROMIUM = "/usr/bin/chromium"
 
