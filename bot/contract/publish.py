@@ -1,8 +1,10 @@
 """Every published contract, and writing or checking its files (``python -m bot.contract``).
 
 A :class:`Publication` names a function building its schema (:mod:`bot.contract.jsonschema`)
-and where its schema and TypeScript live in a source checkout. ``write`` writes both;
-``check`` lists the files that differ from what the code generates (CI fails on any).
+and where its schema and TypeScript live in a source checkout (TypeScript only for a
+contract that TypeScript reads: the page's protocol; the table service's contract is read
+by Python and its tests, so it has a schema only). ``write`` writes them; ``check`` lists
+the files that differ from what the code generates (CI fails on any).
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @dataclass(frozen=True)
 class Publication:
-    """One contract: ``builder`` is ``"module:function"`` returning the schema."""
+    """One contract: ``builder`` is ``"module:function"`` returning the schema;
+    ``typescript_path`` ``None`` when no TypeScript reads it."""
 
     builder: str
     schema_path: str
-    typescript_path: str
+    typescript_path: str | None
 
     def schema(self) -> dict[str, Any]:
         module, name = self.builder.split(":")
@@ -36,17 +39,16 @@ class Publication:
     def files(self) -> dict[str, str]:
         """Path (relative to the checkout) → the text the code generates."""
         schema = self.schema()
-        return {
-            self.schema_path: json.dumps(schema, indent=2, ensure_ascii=False) + "\n",
-            self.typescript_path: typescript_of(schema, self.schema_path),
-        }
+        out = {self.schema_path: json.dumps(schema, indent=2, ensure_ascii=False) + "\n"}
+        if self.typescript_path is not None:
+            out[self.typescript_path] = typescript_of(schema, self.schema_path)
+        return out
 
 
 PUBLICATIONS: tuple[Publication, ...] = (
     Publication("bot.web.protocol:schema", "bot/web/protocol.schema.json",
                 "web/src/protocol.ts"),
-    Publication("bot.contract.table:schema", "bot/contract/table.schema.json",
-                "web/src/table.ts"),
+    Publication("bot.contract.table:schema", "bot/contract/table.schema.json", None),
 )
 
 

@@ -2,7 +2,8 @@
 event type's ``data`` (:mod:`bot.service.events`; an engine event's by its kind,
 :class:`games.event_types.GameEvents`, with the deal and match summaries) and each game's
 view (:mod:`games.view_types`), generated from those types (``python -m bot.contract`` writes
-``bot/contract/table.schema.json`` and the web front end's ``web/src/table.ts``).
+``bot/contract/table.schema.json``; no TypeScript: the page reads the web protocol's frames,
+never the service's events, so the contract has no TypeScript reader).
 
 In process, legal actions are :class:`games.actions.Action` values; where they leave it
 they take their record form (``docs/records.md``), published here as :class:`RecordAction`.
