@@ -1,6 +1,7 @@
-"""Screenshots of the web table for docs/gallery/: every game at 390×844 (a phone) and
-1280×800, mid-deal at the human's turn, one deal result with its review, and a club
-duplicate board's reveal panel at both sizes.
+"""Screenshots of the web table for docs/gallery/: every game at 390×844 (a phone, touch)
+and 1280×800, mid-deal at the human's turn; Truf's bid (each card's worth under it); a deal
+result with its hand diagram, the score sheet and the review at both sizes; the settings
+and help panels; and a club duplicate board's reveal panel at both sizes.
 
     python tests/web/gallery.py            # all; needs playwright (dev extra), Debian's chromium
     python tests/web/gallery.py games      # only the games and the deal result
@@ -53,6 +54,11 @@ async def _turns(page: Page, count: int) -> None:
         await page.wait_for_timeout(250)
 
 
+async def _still(page: Page) -> None:
+    """Wait until no card is moving (the page's animations finished)."""
+    await page.wait_for_function("document.getAnimations().length === 0", timeout=20000)
+
+
 async def games() -> None:
     """Every game mid-deal at both sizes, and a Turup deal's result with its review."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,20 +80,37 @@ async def games() -> None:
                         TerminalLocation(f"gallery:{game}:{width}"), game, seats=seats,
                         players=n, seed=7, ai_pace=0.05, turn_timeout=0, start=True)
                     key = links.issue(config.secret, table, 1, "seat", time.time())
-                    page = await browser.new_page(viewport={"width": width,
-                                                            "height": height})
+                    phone = width < 500
+                    # bypass_csp: waiting for the animations evaluates a script
+                    page = await browser.new_page(viewport={"width": width, "height": height},
+                                                  has_touch=phone, is_mobile=phone,
+                                                  bypass_csp=True)
                     await page.goto(f"{server.base_url}/#k={key}")
+                    if game == "truf" and phone:
+                        await page.wait_for_selector("#hand .caption", timeout=20000)
+                        await _still(page)
+                        await page.screenshot(path=str(OUT / "web-truf-bid-390.png"))
                     await _turns(page, 3)
                     await page.wait_for_selector(
                         "#hand button:not([disabled]), #decisions button", timeout=20000)
-                    await page.wait_for_timeout(300)
+                    await _still(page)
                     await page.screenshot(path=str(OUT / f"web-{game}-{width}.png"))
-                    if game == "turup" and width == 390:
+                    if game == "tarabish" and not phone:
+                        await page.locator("#settingsbutton").click()
+                        await page.screenshot(path=str(OUT / "web-settings-1280.png"))
+                        await page.keyboard.press("Escape")
+                        await page.locator("#helpbutton").click()
+                        await page.screenshot(path=str(OUT / "web-help-1280.png"))
+                        await page.keyboard.press("Escape")
+                    if game == "turup":
                         await _turns(page, 40)
                         await page.wait_for_selector("#result", state="visible",
                                                      timeout=30000)
+                        await _still(page)
+                        await page.screenshot(path=str(OUT / f"web-result-{width}.png"))
                         await page.locator("#reviewbutton").click()
-                        await page.screenshot(path=str(OUT / "web-result-390.png"))
+                        await page.screenshot(path=str(OUT / f"web-review-{width}.png"),
+                                              full_page=True)
                     await page.close()
                     await service.abandon(table)
             await browser.close()

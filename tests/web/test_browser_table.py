@@ -371,3 +371,29 @@ async def test_the_first_load_is_compressed_and_light(tables: Tables, browser: A
     assert encodings.get("app.js") in ("br", "gzip"), encodings
     assert encodings.get("style.css") == encodings.get("app.js"), encodings
     await page.context.close()
+
+
+async def test_your_turn_vibrates_when_chosen_and_a_deadline_shows_a_timer(
+        tables: Tables, browser: Any) -> None:
+    """With vibration chosen (kept in the browser), the page vibrates when the turn comes
+    (the Vibration API, recorded here); a table with a turn timeout shows the seconds left;
+    a spectator is counted on the seat's page."""
+    n = GAMES["turup"].player_counts[0]
+    seats: list[Seat | None] = [Seat.human(HUMAN, "Ann")] + [
+        Seat.ai("random", name) for name in ("Bo", "Cy", "Di")[:n - 1]]
+    table = await tables.service.create_table(
+        TerminalLocation("table:timer"), "turup", seats=seats, players=n, seed=5, ai_pace=0,
+        turn_timeout=120, start=True)
+    page = await _page(browser, PHONE)
+    await page.add_init_script("""
+        localStorage.setItem('tricktable.settings', JSON.stringify({vibrate: true}));
+        window.buzzes = [];
+        navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return true; };""")
+    await page.goto(tables.link(table))
+    await page.wait_for_function("window.buzzes.length > 0", timeout=WAIT)
+    await playwright.expect(page.locator("#timertext")).to_have_text(re.compile(r"^\d+ s left$"))
+    watcher = await _page(browser, DESKTOP)
+    await watcher.goto(tables.link(table, 500, "watch"))
+    await playwright.expect(page.locator("#watching")).not_to_be_empty()
+    await watcher.context.close()
+    await page.context.close()
