@@ -41,7 +41,10 @@ CHROMIUM = "/usr/bin/chromium"
 MEASURE = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const all = [nav, ...performance.getEntriesByType('resource')];
+  const at = (name) => (performance.getEntriesByName(name)[0] || {startTime: NaN}).startTime;
   return {html: nav.responseEnd, load: nav.loadEventEnd, hand: performance.now(),
+          open: at('socket:open'), hello: at('frame:hello'), table: at('frame:table'),
+          drawn: at('drawn:table'),
           bytes: all.reduce((n, e) => n + e.transferSize, 0),
           files: all.map(e => e.name.split('#')[0].split('/').pop() || 'index.html')};
 }"""
@@ -102,6 +105,10 @@ async def main(runs: int, throttle: float, game: str) -> None:
     print("| measure | median | p95 | worst |\n|---|---|---|---|")
     print(row("HTML received", [r["html"] for r in results]))
     print(row("load event", [r["load"] for r in results]))
+    print(row("socket open", [r["open"] for r in results]))
+    print(row("hello received", [r["hello"] for r in results]))
+    print(row("table frame received", [r["table"] for r in results]))
+    print(row("table drawn", [r["drawn"] for r in results]))
     print(row("first hand visible", [r["hand"] for r in results]))
     print(row("bytes transferred", [float(r["bytes"]) for r in results], "B"))
     print(f"files: {', '.join(results[0]['files'])}; encodings: {results[0]['encodings']}")

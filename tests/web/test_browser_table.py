@@ -189,6 +189,9 @@ async def test_a_whole_deal_by_touch_on_a_phone(tables: Tables, browser: Any,
     live = await page.locator("#announce").inner_text()
     assert await page.locator("#resulttitle").inner_text() in live
     assert await page.locator("#sheetbody tbody tr").count() == 1
+    if game == "albastini":  # others' draws: face-down cards drawn as card backs, named
+        back = page.locator("#log .backglyph").first
+        assert await back.get_attribute("aria-label") == "a face-down card"
     wide = await page.evaluate("document.documentElement.scrollWidth")
     assert wide <= 390, wide
     assert not page.errors
@@ -396,4 +399,40 @@ async def test_your_turn_vibrates_when_chosen_and_a_deadline_shows_a_timer(
     await watcher.goto(tables.link(table, 500, "watch"))
     await playwright.expect(page.locator("#watching")).not_to_be_empty()
     await watcher.context.close()
+    await page.context.close()
+
+
+async def test_play_again_is_offered_at_the_end_of_a_local_match(tables: Tables,
+                                                                 browser: Any) -> None:
+    """A ``match_over`` frame with ``again`` (local play) shows **Play again**, which
+    sends ``again``; without it the sheet only closes. The server's frames reach the page
+    through Playwright's socket route, which also delivers the match's end."""
+    _, url = await tables.open("tarabish")
+    page = await _page(browser, PHONE)
+    routes: list[Any] = []
+    sent: list[dict[str, Any]] = []
+
+    def route(page_side: Any) -> None:
+        routes.append(page_side)
+        server = page_side.connect_to_server()
+        server.on_message(page_side.send)
+
+        def from_page(message: str | bytes) -> None:
+            sent.append(json.loads(message))
+            server.send(message)
+
+        page_side.on_message(from_page)
+
+    await page.route_web_socket(re.compile(r".*/ws$"), route)
+    await page.goto(url)
+    await page.locator(f"{LIT}, {DECISION}").first.wait_for(timeout=WAIT)
+    routes[0].send(json.dumps({"v": 1, "type": "match_over", "title": "Match over",
+                               "lines": ["You won the match."], "again": "Play again"}))
+    again = page.locator("#againbutton")
+    await playwright.expect(again).to_have_text("Play again")
+    assert await page.locator("#closebutton").inner_text() == "Close"
+    assert await page.locator("#turn").inner_text() == ""
+    await again.tap()
+    await playwright.expect(page.locator("#result")).to_be_hidden()
+    assert {"v": 1, "type": "again"} in sent
     await page.context.close()

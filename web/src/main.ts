@@ -72,7 +72,14 @@ function announce(text: string): void {
 }
 
 // -- frames in ---------------------------------------------------------------------------
+/** User Timing marks of the first load (read by bench/web_page.py): each frame type's
+ * first arrival, and the first table drawn. */
+function mark(name: string): void {
+  if (performance.getEntriesByName(name).length === 0) performance.mark(name);
+}
+
 function onFrame(frame: ServerFrame): void {
+  mark(`frame:${frame.type}`);
   const change = receive(frame);
   const w = state.words;
   switch (frame.type) {
@@ -95,6 +102,7 @@ function onFrame(frame: ServerFrame): void {
       break;
     case "table":
       draw(change);
+      mark("drawn:table");
       break;
     case "line":
       appendLog(w);
@@ -139,6 +147,7 @@ function onFrame(frame: ServerFrame): void {
 }
 
 function onStatus(status: SocketStatus): void {
+  if (status === "open") mark("socket:open");
   // lost before any hello: the words to say it come from the server's words
   if (status !== "open" && !state.words && !before) void pageWords().then(drawLink);
   // a restarting server refuses connections for a while: still "restarting", not "lost"
@@ -166,8 +175,6 @@ function drawStatic(): void {
   const w = state.words;
   if (!w) return;
   drawPanelTitles(w);
-  drawSettings(w, () => { applySettings(state.settings); if (state.table) draw(); });
-  drawHelp(w);
   $("confirmno").textContent = w.back;
 }
 
@@ -187,7 +194,7 @@ function draw(change?: Change): void {
   const t = state.table;
   const w = state.words;
   if (!t || !w) return;
-  const shown = trickKeys();
+  const shown = duration() ? trickKeys() : new Map<string, DOMRect>();
   document.documentElement.classList.toggle("myturn", t.your_turn);
   drawHeader(t, w);
   drawSeats(t, w);
@@ -303,8 +310,18 @@ function wire(): void {
   };
   $("sheetbutton").onclick = () => { $("sheet").scrollIntoView(); $("sheettitle").focus(); };
   $("logbutton").onclick = () => { $("logpanel").scrollIntoView(); $("log").focus(); };
-  $("helpbutton").onclick = () => openDialog("help");
-  $("settingsbutton").onclick = () => openDialog("settings");
+  // the panels are drawn when opened (the first table comes sooner)
+  $("helpbutton").onclick = () => {
+    if (state.words) drawHelp(state.words);
+    openDialog("help");
+  };
+  $("settingsbutton").onclick = () => {
+    if (state.words) drawSettings(state.words, () => {
+      applySettings(state.settings);
+      if (state.table) draw();
+    });
+    openDialog("settings");
+  };
   $("helpclose").onclick = () => ($("help") as HTMLDialogElement).close();
   $("settingsclose").onclick = () => ($("settings") as HTMLDialogElement).close();
   window.addEventListener("hashchange", () => {

@@ -98,7 +98,7 @@ export function receive(frame: ServerFrame): Change {
         change.trickDone = true;
       }
       if (!before || frame.deal !== before.deal) {
-        change.dealt = before !== null || frame.hand.length > 0;
+        change.dealt = before !== null;  // a new deal seen coming, not the first table
         state.held = null;
       }
       if (frame.your_turn && !(before?.your_turn ?? false)) {
