@@ -77,8 +77,8 @@ async def main(runs: int, throttle: float, game: str) -> None:
         server = WebServer(service, config, port=0)
         await server.start()
         n = GAMES[game].player_counts[0]
-        seats: list[Seat | None] = [Seat.human(1, "Ann")] + [
-            Seat.ai("rules", f"AI {i}") for i in range(1, n)]
+        seats: list[Seat | None] = [Seat.human(1, "Ann")]
+        seats += [Seat.ai("rules", f"AI {i}") for i in range(1, n)]
         table = await service.create_table(TerminalLocation("bench:page"), game, seats=seats,
                                            players=n, seed=1, ai_pace=0, turn_timeout=0,
                                            start=True)
