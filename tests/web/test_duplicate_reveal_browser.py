@@ -80,6 +80,7 @@ async def test_the_page_shows_the_board_after_the_last_card(
         assert traveller[0] == f"Direction {start.direction + 1}"
         assert traveller[1].strip().startswith("Ann: ")
         assert await page.locator("#handrecord li").count() == 4
+        assert await page.locator("#reveal .diagram .dhand").count() == 4  # the hand diagram
         assert (await page.locator("#revealai").inner_text()).startswith("AI in your seat")
         log = await page.locator("[role=log]").inner_text()
         assert "Board 1" in log and "The hands as dealt:" in log
