@@ -344,8 +344,15 @@ class Words:
             pages = [{"title": p.title, "lines": list(p.lines)}
                      for p in review_pages(record, self.seating, deal=number,
                                            with_match=False)]
+        following = data.get("match") or {}
+        upcoming = None
+        if review and not following.get("over"):
+            # Translators: the button closing a deal's result: the next deal has begun.
+            after = following.get("next_hand_number") or number + 2  # Truf counts hands
+            upcoming = self.t.gettext("On to deal {n}").format(n=self.t.number(int(after)))
         return {"v": VERSION, "type": "deal_result", "deal": number, "title": text.title,
-                "lines": [cap(line) for line in text.lines], "review": pages, "sheet": sheet}
+                "lines": [cap(line) for line in text.lines], "review": pages, "sheet": sheet,
+                "next": upcoming}
 
     def match_over(self, summary: MatchSummary, *, again: bool = False) -> MatchOverFrame:
         """The match's end from the viewer's side; ``again``: offer **Play again**."""

@@ -294,6 +294,10 @@ class DealResultFrame(TypedDict):
     lines: list[str]
     review: list[Page]
     sheet: ScoreSheet
+    next: str | None
+    """The words of the button that closes the result when another deal follows (``On to
+    deal 2``: the next deal has begun behind it), else ``None`` (the match is over, or a
+    duplicate board's only deal)."""
 
 
 class MatchOverFrame(TypedDict):

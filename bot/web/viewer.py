@@ -231,7 +231,8 @@ class Viewer:
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
-            self.config.presence.leave(p.table, p.user)
+            now = self.pass_ or p  # another table after **Play again**
+            self.config.presence.leave(now.table, now.user)
             self._count_at(None)
             await self._unsubscribe()
             if guard is not None:

@@ -60,6 +60,7 @@ export interface DealResultFrame {
   lines: string[];
   review: Page[];
   sheet: ScoreSheet;
+  next: string | null;
 }
 
 /** A frame the server could not take (malformed, too large, too many): nothing changed. ``code`` is stable for programs; ``text`` is for people. */
