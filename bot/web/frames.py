@@ -44,7 +44,7 @@ from bot.web.protocol import (
 from bot.words.actions import action_text
 from bot.words.cards import suit_text
 from bot.words.events import event_line, played_text, signal_text, trick_line, truf_bid_value
-from bot.words.history import Sheet, match_so_far
+from bot.words.history import Scored, Sheet, match_so_far, score_sheet, scored_deals
 from bot.words.players import seat_player, web_name
 from bot.words.results import UNITS, deal_result, match_result
 from bot.words.review import dealt_hands, review_pages
@@ -150,8 +150,8 @@ class Words:
             else []
         facts += list(match_facts(match, seating, me))
         trump = view.get("trump") if view else None
-        choices = self._choices(legal, hand)
         folded = Choices.of(legal, hand)
+        choices = self._choices(folded)
         forced = folded.forced
         return {
             "v": VERSION, "type": "table", "version": version,
@@ -258,9 +258,8 @@ class Words:
                 "winner": last["winner"],
                 "line": trick_line(self.seating, last, len(tricks) if tricks else None)}
 
-    def _choices(self, legal: list[Action], hand: list[str]) -> list[Choice]:
+    def _choices(self, folded: Choices) -> list[Choice]:
         t, game = self.t, self.seating.game
-        folded = Choices.of(legal, hand)
         out: list[Choice] = []
         for card, choice in folded.cards.items():
             for a in choice.actions:
@@ -299,8 +298,12 @@ class Words:
         return self.t.gettext("Bella") if variant == "bella" else signal_text(variant, self.t)
 
     # -- events ------------------------------------------------------------------------
-    def line(self, kind: str, data: EventData) -> LineFrame | None:
-        text = event_line(self.seating, kind, data)
+    def line(self, kind: str, data: EventData, *, personal: bool = True
+             ) -> LineFrame | None:
+        """The event in one sentence; ``personal=False``: worded for everyone (the viewer's
+        seat is not in it: :func:`names_only`)."""
+        seating = self.seating if personal else self.seating.reading(None)
+        text = event_line(seating, kind, data)
         if not text:
             return None
         return {"v": VERSION, "type": "line", "kind": kind, "text": cap(text)}
@@ -319,7 +322,7 @@ class Words:
         return {"v": VERSION, "type": "spectators", "count": count, "text": text}
 
     def deal_result(self, data: DealScoredData, record: Mapping[str, Any] | None, *,
-                    review: bool = True) -> DealResultFrame:
+                    review: bool = True, scored: Scored | None = None) -> DealResultFrame:
         """The deal's result in words and, with ``record`` and ``review``, its review
         (every hand as dealt: not for a duplicate board, whose review is its reveal's)."""
         number = int(data.get("deal") or 0)
@@ -331,7 +334,8 @@ class Words:
                              "unit": self.t.gettext(UNITS[self.seating.game]), "columns": [],
                              "rows": []}
         if record is not None:
-            sheet = sheet_json(match_so_far(record, self.seating).sheet)
+            scored = scored_deals(record) if scored is None else scored
+            sheet = sheet_json(score_sheet(scored, self.seating))
         pages: list[Page] = []
         hands: list[Hand] = []
         if record is not None and review:
@@ -340,9 +344,15 @@ class Words:
                                            with_match=False)]
             hands = [{"seat": seat, "label": self.seating.name(seat), "cards": cards}
                      for seat, cards in enumerate(dealt_hands(record, number) or [])]
+        following = data.get("match") or {}
+        upcoming = None
+        if review and not following.get("over"):
+            # Translators: the button closing a deal's result: the next deal has begun.
+            after = following.get("next_hand_number") or number + 2  # Truf counts hands
+            upcoming = self.t.gettext("On to deal {n}").format(n=self.t.number(int(after)))
         return {"v": VERSION, "type": "deal_result", "deal": number, "title": text.title,
                 "lines": [cap(line) for line in text.lines], "review": pages, "hands": hands,
-                "sheet": sheet}
+                "sheet": sheet, "next": upcoming}
 
     def match_over(self, summary: MatchSummary, *, again: bool = False) -> MatchOverFrame:
         """The match's end from the viewer's side; ``again``: offer **Play again**."""
@@ -350,6 +360,28 @@ class Words:
         return {"v": VERSION, "type": "match_over", "title": text.title,
                 "lines": [cap(line) for line in text.lines],
                 "again": self.t.gettext("Play again") if again else None}
+
+
+_NAMED_BY = {
+    "play": ("seat",), "pass": ("seat",), "bid_placed": ("seat",), "bid": ("seat",),
+    "call_trump": ("seat",), "trump": ("seat",), "declare_runs": ("seat",),
+    "bella": ("seat",), "concede": ("seat",), "kort": ("seat",), "answer": ("seat",),
+    "adjust": ("seat",), "exchange": ("seat",), "away": ("seat",), "returned": ("seat",),
+    "timeout": ("seat",), "ask_partner": ("seat", "partner"), "deal_started": ("dealer",),
+    "trump_turned": (), "bottom_card": (), "hand_void": (),
+}
+"""The seats each kind of event names, by its data's keys (a kind not listed may name
+any seat)."""
+
+
+def names_only(kind: str, data: EventData, seat: int | None) -> bool:
+    """Whether ``seat`` is not named by the event: its sentence is then everyone's (one
+    wording shared by the spectators and the seats it does not name)."""
+    keys = _NAMED_BY.get(kind)
+    if keys is None or seat is None:
+        return seat is None
+    said: Mapping[str, object] = data
+    return all(said.get(key) != seat for key in keys)
 
 
 def help_pages(game: str, t: Translator) -> list[Page]:

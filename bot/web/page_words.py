@@ -59,7 +59,6 @@ LABELS: Mapping[str, str] = {
     "restarting": N_("The server is restarting: reconnecting…"),
     "not_sent": N_("Not connected: nothing was sent. Play again once the table is back."),
     "play_again": N_("Play again"),
-    "next_deal": N_("Next deal"),
 }
 """Every key of :class:`~bot.web.protocol.Labels` and its English words."""
 

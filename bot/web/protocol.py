@@ -165,8 +165,6 @@ class Labels(TypedDict):
     """The server closed the socket because it restarts (close code 1012)."""
     not_sent: str
     """A tap while the socket is gone: nothing was sent."""
-    next_deal: str
-    """The result sheet's button when the next deal is already dealt behind it."""
 
 
 class PageWords(TypedDict):
@@ -358,6 +356,10 @@ class DealResultFrame(TypedDict):
     review: list[Page]
     hands: list[Hand]
     sheet: ScoreSheet
+    next: str | None
+    """The words of the button that closes the result when another deal follows (``On to
+    deal 2``: the next deal has begun behind it), else ``None`` (the match is over, or a
+    duplicate board's only deal)."""
 
 
 class MatchOverFrame(TypedDict):

@@ -54,7 +54,7 @@ from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_d
 from bot.service.tables import TableInfo
 from bot.web import links
 from bot.web.fanout import FrameCache, encode
-from bot.web.frames import Words
+from bot.web.frames import Words, names_only
 from bot.web.presence import Presence
 from bot.web.protocol import (
     VERSION,
@@ -65,6 +65,7 @@ from bot.web.protocol import (
     LobbyFrame,
 )
 from bot.words.cards import card_text
+from bot.words.history import scored_deals
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
 from games.errors import GameError
@@ -231,7 +232,8 @@ class Viewer:
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
-            self.config.presence.leave(p.table, p.user)
+            now = self.pass_ or p  # another table after **Play again**
+            self.config.presence.leave(now.table, now.user)
             self._count_at(None)
             await self._unsubscribe()
             if guard is not None:
@@ -398,8 +400,10 @@ class Viewer:
                 # A duplicate board's review (every hand as dealt) goes in its reveal only.
                 board = BOARD_META in (self.service.meta(p.table) or {})
                 record = await self._record(p.table)
+                scored = None if record is None else self.config.frames.memo(
+                    event, ("scored",), lambda: scored_deals(record))
                 return words.deal_result(data_of(event, "deal_scored"), record,
-                                         review=not board)
+                                         review=not board, scored=scored)
 
             await self._send_text(await self.config.frames.frame_async(
                 event, ("deal_result", lang, self.seat), result))
@@ -416,8 +420,11 @@ class Viewer:
             await self._send(self._closed(data_of(event, "abandoned")))
             return False
         elif event.version > self._told:
+            data = game_data(event)
+            shared = names_only(kind, data, self.seat)  # one wording for all it names not
             await self._send_text(self.config.frames.frame(
-                event, ("line", lang, self.seat), lambda: words.line(kind, game_data(event))))
+                event, ("line", lang, None if shared else self.seat),
+                lambda: words.line(kind, data, personal=not shared)))
         return True
 
     def _closed(self, abandoned: Mapping[str, object]) -> ClosedFrame:

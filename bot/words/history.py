@@ -74,16 +74,24 @@ class SoFar:
     sheet: Sheet
 
 
-def match_so_far(record: Mapping[str, Any], seating: Seating) -> SoFar:
-    """The match of ``record`` so far for ``seating``'s reader (module docstring)."""
-    t, me = seating.t, seating.reader
+@dataclass(frozen=True)
+class Scored:
+    """The finished deals of a record without words (the same for every reader): each
+    deal's number, summary and the totals before and after it; the totals before the
+    first; and the deal in play with its engine state replayed."""
+
+    start: tuple[int, ...]
+    deals: tuple[tuple[int, DealSummary, tuple[int, ...], tuple[int, ...]], ...]
+    current: int
+    """The deal in play (0-based; the number of deals when none is)."""
+
+
+def scored_deals(record: Mapping[str, Any]) -> Scored:
+    """Replay ``record``'s finished deals (module docstring): what every reader's score
+    sheet is made of (:func:`score_sheet`)."""
     match = open_match(record)
-    totals = list(match.summary()["totals"])
-    by_side = len(totals) == len(seating.sides)
-    columns = tuple(side_label(seating, i, me) if by_side else who(seating, i, me)
-                    for i in range(len(totals)))
-    rows: list[SheetRow] = []
-    lines: list[str] = []
+    start = totals = tuple(match.summary()["totals"])
+    deals: list[tuple[int, DealSummary, tuple[int, ...], tuple[int, ...]]] = []
     current = 0
     for number, deal_obj in enumerate(_deals_of(record)):
         current = number
@@ -92,16 +100,55 @@ def match_so_far(record: Mapping[str, Any], seating: Seating) -> SoFar:
         else:
             deal = match.start_deal(deal_obj["hands"], deal_obj.get("extra") or {},
                                     deal_obj.get("dealer"))
-            lines = _told(seating, number, deal, deal_obj.get("actions") or [])
+            try:
+                for raw in deal_obj.get("actions") or []:
+                    deal.apply(*action_from_json(raw, "action"))
+            except GameError:  # a live record replays; an unreadable one tells no more
+                break
             if not deal.is_over:
                 break
             summary = match.finish_deal()
-        after = list(match.summary()["totals"])
-        rows.append(_row(seating, number, summary, totals, after))
-        totals, lines, current = after, [], number + 1
-    sheet = Sheet(t.gettext("Score sheet"), t.gettext(UNITS[seating.game]), columns,
-                  tuple(rows))
-    return SoFar(current, tuple(lines), sheet)
+        after = tuple(match.summary()["totals"])
+        deals.append((number, summary, totals, after))
+        totals, current = after, number + 1
+    return Scored(start, tuple(deals), current)
+
+
+def score_sheet(scored: Scored, seating: Seating) -> Sheet:
+    """The score sheet of ``scored`` in ``seating``'s words, for its reader."""
+    t, me = seating.t, seating.reader
+    by_side = len(scored.start) == len(seating.sides)
+    columns = tuple(side_label(seating, i, me) if by_side else who(seating, i, me)
+                    for i in range(len(scored.start)))
+    rows = tuple(_row(seating, number, summary, list(before), list(after))
+                 for number, summary, before, after in scored.deals)
+    return Sheet(t.gettext("Score sheet"), t.gettext(UNITS[seating.game]), columns, rows)
+
+
+def match_so_far(record: Mapping[str, Any], seating: Seating,
+                 scored: Scored | None = None) -> SoFar:
+    """The match of ``record`` so far for ``seating``'s reader (module docstring);
+    ``scored``: its :func:`scored_deals`, when already replayed."""
+    scored = scored_deals(record) if scored is None else scored
+    deals = _deals_of(record)
+    lines: list[str] = []
+    if scored.current < len(deals) and "summary" not in deals[scored.current]:
+        # the deal in play, told to the reader: a fresh match replayed up to it
+        match = open_match(record)
+        for deal_obj in deals[:scored.current]:
+            if "summary" in deal_obj:
+                match.score_only(deal_obj["summary"], deal_obj.get("dealer"))
+            else:
+                done = match.start_deal(deal_obj["hands"], deal_obj.get("extra") or {},
+                                        deal_obj.get("dealer"))
+                for raw in deal_obj.get("actions") or []:
+                    done.apply(*action_from_json(raw, "action"))
+                match.finish_deal()
+        deal_obj = deals[scored.current]
+        deal = match.start_deal(deal_obj["hands"], deal_obj.get("extra") or {},
+                                deal_obj.get("dealer"))
+        lines = _told(seating, scored.current, deal, deal_obj.get("actions") or [])
+    return SoFar(scored.current, tuple(lines), score_sheet(scored, seating))
 
 
 def _told(seating: Seating, number: int, deal: Deal, actions: list[Any]) -> list[str]:

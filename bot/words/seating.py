@@ -21,6 +21,7 @@ after the record's own seat numbers, so a reader can match the account against t
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,7 +104,7 @@ class Seating:
     def players(self) -> int:
         return len(self.names)
 
-    @property
+    @functools.cached_property
     def partnerships(self) -> bool:
         """Whether sides have more than one player."""
         return any(len(side) > 1 for side in self.sides)

@@ -59,6 +59,7 @@ async def test_the_score_sheet_holds_every_finished_deal(web: Web) -> None:
         else:
             await _play_first(ws, frame)
     sheet = result["sheet"]
+    assert result["next"] == "On to deal 2"  # not "Back": the next deal has begun
     assert [r["title"] for r in sheet["rows"]] == ["Deal 1"]
     row = sheet["rows"][0]
     assert len(row["points"]) == len(row["totals"]) == 2 and row["note"]

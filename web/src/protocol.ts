@@ -61,6 +61,7 @@ export interface DealResultFrame {
   review: Page[];
   hands: Hand[];
   sheet: ScoreSheet;
+  next: string | null;
 }
 
 /** A frame the server could not take (malformed, too large, too many): nothing changed. ``code`` is stable for programs; ``text`` is for people. */
@@ -157,7 +158,6 @@ export interface Labels {
   lost: string;
   restarting: string;
   not_sent: string;
-  next_deal: string;
 }
 
 /** What just happened, in one sentence (for the log and the live region). */

@@ -23,6 +23,8 @@ export interface Result {
   over: boolean;
   /** The label of Play again (local play, at the match's end), else null. */
   again: string | null;
+  /** The label of the button going on to the next deal (already dealt), else null. */
+  next: string | null;
 }
 
 export interface State {
@@ -131,7 +133,7 @@ export function receive(frame: ServerFrame): Change {
       state.lastResult = frame;
       state.sheet = frame.sheet;
       state.result = { title: frame.title, lines: frame.lines, review: frame.review,
-                       hands: frame.hands, over: false, again: null };
+                       hands: frame.hands, over: false, again: null, next: frame.next };
       addLog([frame.title, ...frame.lines].join(" "));
       change.announce.push([frame.title, ...frame.lines].join(" "));
       break;
@@ -139,7 +141,8 @@ export function receive(frame: ServerFrame): Change {
       if (frame.again === null) state.link = "ended";
       state.result = { title: frame.title, lines: frame.lines,
                        review: state.lastResult?.review ?? [],
-                       hands: state.lastResult?.hands ?? [], over: true, again: frame.again };
+                       hands: state.lastResult?.hands ?? [], over: true, again: frame.again,
+                       next: null };
       addLog([frame.title, ...frame.lines].join(" "));
       change.announce.push([frame.title, ...frame.lines].join(" "));
       endTurn();

@@ -103,7 +103,7 @@ export function drawResult(w: Labels, again: (() => void) | null): void {
   reviewButton.hidden = result.review.length === 0;
   reviewButton.setAttribute("aria-expanded", "false");
   const close = $("closebutton") as HTMLButtonElement;
-  close.textContent = result.over ? w.close : w.next_deal;
+  close.textContent = result.next ?? w.close;
   const play = $("againbutton") as HTMLButtonElement;
   play.textContent = result.again ?? w.play_again;
   play.hidden = !result.over || result.again === null || again === null;
