@@ -16,8 +16,10 @@ change only when messages do. Messages that left the code are dropped (git keeps
 messages that changed a little come back *fuzzy* with the old translation for a translator
 to confirm (fuzzy entries are not used at run time).
 
-The check (:func:`problems`) applies :mod:`bot.i18n.checks` to every catalog and also
-fails when the template file is out of date or a supported language has no catalog.
+The check (:func:`problems`) applies :mod:`bot.i18n.checks` to every catalog, holds every
+translation and rule summary to its language's glossary (:mod:`bot.i18n.glossary`, when the
+checkout has ``docs/glossary-<lang>.md``), and also fails when the template file is out of
+date or a supported language has no catalog.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from babel.messages.pofile import read_po, write_po
 from babel.plural import to_gettext
 
 from bot.i18n.checks import catalog_problems, messages, plural_rule_problem, source_problems
+from bot.i18n.glossary import glossary_problems
 from bot.i18n.languages import SOURCE_LANGUAGE, SUPPORTED
 from bot.i18n.translator import DOMAIN
 
@@ -219,7 +222,9 @@ def problems(paths: Paths, template: Catalog | None = None) -> dict[str, list[st
         if not path.is_file():
             report[language] = [f"no catalog: run python -m bot.i18n.catalogs init {language}"]
             continue
-        report[language] = catalog_problems(template, read_catalog(path, language), language)
+        catalog = read_catalog(path, language)
+        report[language] = [*catalog_problems(template, catalog, language),
+                            *glossary_problems(paths.root, language, catalog)]
     return report
 
 
