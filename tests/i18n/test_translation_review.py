@@ -165,6 +165,14 @@ def test_counted_somali_nouns_take_their_plural_forms() -> None:
                        5) == "{count} kulan oo la qiimeeyay tan iyo {date}"
 
 
+def test_the_indonesian_bid_select_says_at_most() -> None:
+    """id-19: "Tawar dengan 1 sampai 1 kartu" when the select offers one card."""
+    id_ = translator("id")
+    for n in (1, 3):
+        assert id_.ngettext("Bid 1 card (secret)", "Bid 1 to {count} cards (secret)", n) == (
+            "Tawar dengan paling banyak {count} kartu (rahasia)")
+
+
 def test_the_swahili_leaderboard_puts_the_number_after_the_verb() -> None:
     """sw-3: "amecheza 12", as the catalog's other lines, not "12 amecheza"."""
     line = translator("sw").gettext(
