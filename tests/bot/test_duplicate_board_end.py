@@ -16,7 +16,7 @@ from fakediscord.models import StoredMessage
 
 from games.registry import GAMES
 
-PAIRS = {"turup", "tarabish", "arbaa-turub"}
+PAIRS = {"turup", "tarabish", "arbaa_turub"}
 OVER = "board 1 is over.**"
 
 

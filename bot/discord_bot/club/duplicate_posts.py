@@ -27,7 +27,6 @@ from bot.discord_bot.languages import Languages
 from bot.duplicate.service import DuplicateService, EventResults, directions_of
 from bot.duplicate.text import (
     ai_text,
-    best_by_board,
     card_lines,
     hand_labels,
     hand_record_lines,
@@ -174,9 +173,9 @@ class DuplicatePosts:
             if hands:
                 dealer = boards[travel.board].dealer
                 lines += ["", t.gettext("The hands as dealt:"),
-                          *hand_record_lines(sides, hands, dealer, t)]
+                          *hand_record_lines(sides, hands, dealer, t, event.game)]
                 if images:
-                    labelled = hand_labels(sides, hands, dealer, t)
+                    labelled = hand_labels(sides, hands, dealer, t, event.game)
                     png = await asyncio.to_thread(hand_record_png, [x for x, _ in labelled],
                                                   [h for _, h in labelled])
                     picture = discord.File(io.BytesIO(png),
@@ -198,7 +197,6 @@ class DuplicatePosts:
                               allowed_mentions=NO_PINGS)
 
     async def _post_cards(self, event: DuplicateEvent, results: EventResults) -> None:
-        best = best_by_board(results.score)
         boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
         for row in results.score.ranking:
             entrant = results.entrants[row.entrant]
@@ -216,7 +214,7 @@ class DuplicatePosts:
                 title = t.gettext("{event}: your score card (place {rank})").format(
                     event=safe_name(event.name), rank=rank)
                 await self.dm(member, [f"**{title}**",
-                                        *card_lines(row, results.score, best, ai, t)])
+                                        *card_lines(row, results.score, ai, t)])
 
 
 def records_zip(results: EventResults) -> bytes:
