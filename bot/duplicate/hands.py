@@ -61,8 +61,10 @@ def sorted_hand(cards: Sequence[str], game: str | None = None) -> list[str]:
 @dataclass(frozen=True)
 class BoardHand:
     """One seat's hand as dealt: ``direction`` 1-based, ``position`` compass-like (worded),
-    ``dealer``, ``cards`` sorted (record notation), ``label`` as the text shows it."""
+    ``dealer``, ``cards`` sorted (record notation), ``label`` as the text shows it;
+    ``seat`` (0-based) only places it in a diagram, it is never shown."""
 
+    seat: int
     direction: int
     position: str
     dealer: bool
@@ -93,6 +95,6 @@ def board_hands(sides: Sequence[Sequence[int]], hands: Sequence[Sequence[str]],
                 # Translators: A hand record's label of the dealer's hand: {direction} is
                 # "Direction 1, North".
                 label = t.gettext("{direction}, dealer").format(direction=label)
-            out.append(BoardHand(direction + 1, position, seat == dealer,
+            out.append(BoardHand(seat, direction + 1, position, seat == dealer,
                                  tuple(sorted_hand(hands[seat], game)), label))
     return out

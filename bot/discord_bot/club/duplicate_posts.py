@@ -24,11 +24,11 @@ from bot.discord_bot.club.duplicate_review import review_view
 from bot.discord_bot.drawing.duplicate_pictures import hand_record_png
 from bot.discord_bot.drawing.safe import NO_PINGS, safe_name
 from bot.discord_bot.languages import Languages
+from bot.duplicate.hands import board_hands
 from bot.duplicate.service import DuplicateService, EventResults, directions_of
 from bot.duplicate.text import (
     ai_text,
     card_lines,
-    hand_labels,
     hand_record_lines,
     header_line,
     ranking_lines,
@@ -175,9 +175,9 @@ class DuplicatePosts:
                 lines += ["", t.gettext("The hands as dealt:"),
                           *hand_record_lines(sides, hands, dealer, t, event.game)]
                 if images:
-                    labelled = hand_labels(sides, hands, dealer, t, event.game)
-                    png = await asyncio.to_thread(hand_record_png, [x for x, _ in labelled],
-                                                  [h for _, h in labelled])
+                    drawn = board_hands(sides, hands, dealer, t, event.game)
+                    title = t.gettext("Board {number}").format(number=t.number(travel.board))
+                    png = await asyncio.to_thread(hand_record_png, drawn, len(hands), title)
                     picture = discord.File(io.BytesIO(png),
                                            filename=f"board-{travel.board}.png")
             pages = pages_of(lines, MESSAGE_CHARS)
