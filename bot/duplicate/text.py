@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from bot.duplicate.hands import board_hands, direction_text
 from bot.duplicate.scoring import (
@@ -20,6 +21,7 @@ from bot.duplicate.scoring import (
 )
 from bot.i18n import Translator
 from bot.words.cards import suit_text
+from bot.words.options import option_name, value_text
 from bot.words.text import or_english
 from games.registry import GAMES
 
@@ -241,6 +243,22 @@ def field_text(row: ScoredResult, travel: Traveller, t: Translator) -> str:
                      "yours is {verdict}").format(
         mine=mine, best=net_text(best.score, best.tiebreak, game, t), average=average,
         verdict=verdict)
+
+
+def rules_line(game: str, options: Mapping[str, Any] | None,
+               t: Translator | None = None) -> str:
+    """An event's rule options in force: ``Rule options: the game's defaults`` or each
+    option the director changed with its value (``Rule options: Target: 1``)."""
+    t = or_english(t)
+    rows = {row["name"]: row for row in GAMES[game].options_type.describe()}
+    changed = [(name, value) for name, value in sorted((options or {}).items())
+               if name in rows and value != rows[name]["default"]]
+    if not changed:
+        # Translators: A duplicate event's rule options when the director changed none.
+        return t.gettext("Rule options: the game's defaults")
+    # Translators: A duplicate event's rule options: {options} e.g. "Target: 1; Kort: off".
+    return t.gettext("Rule options: {options}").format(options="; ".join(
+        f"{option_name(name, game, t)}: {value_text(value, t)}" for name, value in changed))
 
 
 def header_line(game: str, score: EventScore, t: Translator | None = None) -> str:

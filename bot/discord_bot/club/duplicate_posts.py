@@ -34,6 +34,7 @@ from bot.duplicate.text import (
     header_line,
     ranking_lines,
     reveal_lines,
+    rules_line,
     traveller_lines,
 )
 from bot.i18n import Translator
@@ -158,6 +159,7 @@ class DuplicatePosts:
         score = results.score
         if await self.store.claim_duplicate_post(event.id, "ranking"):
             lines = [f"**{safe_name(event.name)}** — {header_line(event.game, score, t)}",
+                     rules_line(event.game, event.options, t),
                      *ranking_lines(score, t, safe_name)]
             pages = pages_of(lines, MESSAGE_CHARS)
             for n, page in enumerate(pages):
