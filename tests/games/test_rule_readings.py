@@ -20,7 +20,8 @@ from games.records import replay
 from games.registry import GAMES
 from games.tarabish import TarabishDeal, TarabishMatch
 
-HOLDER = "JH 9H AH TH KH QH 6S 6D 6C".split()  # the six top trumps: a fifty holding K-Q
+HOLDER = ["JH", "9H", "AH", "TH", "KH", "QH", "6S", "6D", "6C"]
+"""Seat 0: the six top trumps (a fifty holding K-Q) and three sixes."""
 
 
 def _hands() -> list[list[str]]:
