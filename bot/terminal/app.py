@@ -35,7 +35,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Button
 
-from bot.terminal.choices import Choices
+from bot.words.choices import Choices
 from bot.terminal.config import PlayConfig
 from bot.terminal.dialogs import KEYS_HELP, Confirm, Help, Notice, trick_history
 from bot.terminal.hand_keys import HandKeys

@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.app import App
 
-from bot.terminal.choices import Choices, needs_confirmation
+from bot.words.choices import Choices, needs_confirmation
 from bot.terminal.dialogs import Confirm
 from bot.terminal.layout import TableLayout
 from bot.terminal.session import TableModel

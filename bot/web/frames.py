@@ -20,7 +20,7 @@ from bot.i18n import N_, Translator
 from bot.service.events import DealScoredData, EventData, StateData
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
-from bot.terminal.choices import Choices, needs_confirmation
+from bot.words.choices import Choices, needs_confirmation
 from bot.web.protocol import (
     VERSION,
     ActionJSON,

@@ -20,7 +20,7 @@ import time
 from typing import IO, Any
 
 from bot.service import TableService
-from bot.terminal.choices import Choices
+from bot.words.choices import Choices
 from bot.terminal.config import PlayConfig
 from bot.terminal.session import TERMINAL_USER, Session, TableModel
 from bot.web import links

@@ -13,7 +13,7 @@ from terminal_pilot import click_card, settle
 from textual.pilot import Pilot
 
 from bot.terminal.app import ActionButton, TableApp
-from bot.terminal.choices import needs_confirmation
+from bot.words.choices import needs_confirmation
 from bot.terminal.config import PlayConfig
 from bot.terminal.widgets import HandView
 from games.registry import GAMES
