@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from bot import simulate, terminal
 from bot.cli_lang import ENGLISH, Words, add_lang_argument, argparse_speaking, help_language
 from bot.duplicate import cli as duplicate_cli
-from bot.web.cli import extend_play  # light: the server is imported by --web only
+from bot.play.cli import extend_play  # light: the server is imported by --web only
 
 Handler = Callable[[argparse.Namespace], int]
 
