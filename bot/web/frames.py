@@ -20,7 +20,6 @@ from bot.i18n import N_, Translator
 from bot.service.events import DealScoredData, EventData, StateData
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
-from bot.terminal.choices import Choices, needs_confirmation
 from bot.web.protocol import (
     VERSION,
     ActionJSON,
@@ -38,6 +37,7 @@ from bot.web.protocol import (
     TrickCard,
 )
 from bot.words.actions import action_text
+from bot.words.choices import Choices, needs_confirmation
 from bot.words.events import event_line, signal_text, trick_line
 from bot.words.players import level_name, player_name, says_level
 from bot.words.results import deal_result, match_result
