@@ -22,7 +22,7 @@ GAME_WORDS = [
 """English words every glossary explains (in its first column)."""
 DUPLICATE_WORDS = [
     "duplicate", "event", "board", "pair", "entrant", "direction", "matchpoints", "IMPs",
-    "traveller", "hand record", "score card",
+    "traveller", "hand record", "score card", "meet", "the field", "north",
 ]
 """The duplicate nights' words every glossary explains."""
 WEB_WORDS = ["web page", "on the web", "browser", "link", "watch", "Activity", "Manage Server"]
