@@ -28,9 +28,9 @@ from bot.i18n import translator
 from bot.service import LobbyError, Rejected, RuleRefusal, Seat, StaleAction, TableService
 from bot.service.errors import REPLACED, abandon_reason
 from bot.service.events import RESYNC, TableEvent, data_of, game_data
-from bot.terminal.choices import Choices
 from bot.terminal.config import DEFAULT_AI, DEFAULT_FORCED_PAUSE, DEFAULT_PACE, PlayConfig
 from bot.words.actions import action_text
+from bot.words.choices import Choices
 from bot.words.events import event_line
 from bot.words.results import deal_result, match_result
 from bot.words.seating import Seating, join_names

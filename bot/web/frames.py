@@ -20,7 +20,6 @@ from bot.i18n import N_, Translator
 from bot.service.events import DealScoredData, EventData, StateData
 from bot.service.seats import Seat
 from bot.service.tables import TableInfo
-from bot.terminal.choices import Choices, needs_confirmation
 from bot.web.page_words import page_labels
 from bot.web.protocol import (
     VERSION,
@@ -43,6 +42,7 @@ from bot.web.protocol import (
 )
 from bot.words.actions import action_text
 from bot.words.cards import suit_text
+from bot.words.choices import Choices, needs_confirmation
 from bot.words.events import event_line, played_text, signal_text, trick_line, truf_bid_value
 from bot.words.history import Scored, Sheet, match_so_far, score_sheet, scored_deals
 from bot.words.players import seat_player, web_name

@@ -46,7 +46,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from bot.duplicate.context import BOARD_META
 from bot.i18n import N_, Translator, translator
 from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableService
 from bot.service.errors import ServiceError, abandon_reason
@@ -72,7 +71,7 @@ from games.errors import GameError
 from storage.models import ChannelLocation, Location
 
 if TYPE_CHECKING:
-    from bot.web.reveals import WebReveals
+    from bot.web.reveals import Reveals
 
 log = logging.getLogger(__name__)
 
@@ -120,9 +119,9 @@ class WebConfig:
     """Who may do what in a lobby (None: the page offers no lobby action)."""
     frames: FrameCache = field(default_factory=FrameCache)
     """Frames worded once for every socket that receives them (:mod:`bot.web.fanout`)."""
-    reveals: WebReveals | None = None
-    """A duplicate service's board reveals (:mod:`bot.web.reveals`; None: no duplicate
-    events in this process)."""
+    reveals: Reveals | None = None
+    """A duplicate service's board reveals (:class:`bot.web.reveals.Reveals`, given by the
+    composition root; None: no duplicate events in this process)."""
     avatars: dict[int, str] = field(default_factory=dict)
     """Users' avatar URLs on Discord's CDN, when known (the Activity learns its users'),
     shown with their seats."""
@@ -398,7 +397,8 @@ class Viewer:
         elif kind == "deal_scored":
             async def result() -> DealResultFrame:
                 # A duplicate board's review (every hand as dealt) goes in its reveal only.
-                board = BOARD_META in (self.service.meta(p.table) or {})
+                reveals = self.config.reveals
+                board = reveals is not None and reveals.is_board(self.service.meta(p.table))
                 record = await self._record(p.table)
                 scored = None if record is None else self.config.frames.memo(
                     event, ("scored",), lambda: scored_deals(record))

@@ -27,12 +27,12 @@ from typing import IO, Any
 
 from bot.i18n import N_
 from bot.service import LobbyError, TableService
-from bot.terminal.choices import Choices
 from bot.terminal.config import PlayConfig
 from bot.terminal.session import TERMINAL_USER, Session, TableModel
 from bot.web import links
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
+from bot.words.choices import Choices
 from games.registry import GAMES
 from storage import TerminalLocation
 
@@ -217,7 +217,7 @@ class WebSession(Session):
 
 
 def serve(cfg: PlayConfig, host: str, port: int, stdout: IO[str]) -> int:
-    """Run ``play --web`` on ``host`` and ``port`` (checked by :mod:`bot.web.cli`; module
+    """Run ``play --web`` on ``host`` and ``port`` (checked by :mod:`bot.play.cli`; module
     docstring); returns the exit status."""
     front = WebFront(stdout)
     session = WebSession(cfg, front, host, port)
