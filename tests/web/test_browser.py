@@ -202,7 +202,12 @@ async def test_keyboard_play(tables: Table, browser: Any) -> None:
     await page.keyboard.press("ArrowLeft")
     assert await page.evaluate("document.activeElement.dataset.card") == names[-1]
     held = len(tables.service.view(table, 0)["hand"])
+    before = await page.locator("#hand").inner_html()
     await page.keyboard.press("Enter")
+    # the play went to the server and its table came back (the page's hand redrawn):
+    # only then is the service's hand worth reading
+    await page.wait_for_function("b => document.querySelector('#hand').innerHTML !== b",
+                                 arg=before, timeout=20000)
     await tables.service.settle()
     hand = tables.service.view(table, 0)["hand"]
     assert len(hand) == held - 1

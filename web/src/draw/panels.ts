@@ -2,7 +2,7 @@
 // sheet; the dialogs: the deal's result (with its hand diagram and review), help and
 // settings. Every sentence is the server's or a label of the hello.
 
-import { $, button, make, para } from "../dom";
+import { $, make, para } from "../dom";
 import type { Labels, Page } from "../protocol";
 import { SIZE_CHOICES, SPEED_CHOICES, saveSettings } from "../settings";
 import type { Settings } from "../settings";
@@ -167,4 +167,3 @@ export function openDialog(id: string): void {
   if (!dialog.open) dialog.showModal();
 }
 
-export { button };
