@@ -436,3 +436,24 @@ async def test_play_again_is_offered_at_the_end_of_a_local_match(tables: Tables,
     await playwright.expect(page.locator("#result")).to_be_hidden()
     assert {"v": 1, "type": "again"} in sent
     await page.context.close()
+
+
+async def test_nothing_moves_with_prefers_reduced_motion(tables: Tables, browser: Any) -> None:
+    """Cards move (a play, a trick gathered: ``Element.animate`` counted) unless the
+    browser prefers reduced motion; then nothing moves, and a completed trick still shows
+    its winner before it goes."""
+    counted = """window.animated = 0;
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+          window.animated += 1; return animate.apply(this, args); };"""
+    moved = {}
+    for motion in ("no-preference", "reduce"):
+        _, url = await tables.open("arbaa_turub")
+        page = await _page(browser, PHONE, reduced_motion=motion)
+        await page.add_init_script(counted)
+        await page.goto(url)
+        while not await page.locator("#trick .tcard.winner").count():
+            assert await _tap_move(page)
+        moved[motion] = await page.evaluate("window.animated")
+        await page.context.close()
+    assert moved["no-preference"] > 0 and moved["reduce"] == 0, moved
