@@ -55,6 +55,9 @@ LABELS: Mapping[str, str] = {
     "normal": N_("Normal"),
     "fast": N_("Fast"),
     "hidden_card": N_("a face-down card"),
+    "keys_title": N_("Keys"),
+    "keys": N_("The arrows move over the cards you may play; Enter or Space plays the card; "
+               "Tab reaches the other buttons."),
     "lost": N_("Connection lost: reconnecting…"),
     "restarting": N_("The server is restarting: reconnecting…"),
     "not_sent": N_("Not connected: nothing was sent. Play again once the table is back."),

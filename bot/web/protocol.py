@@ -159,6 +159,9 @@ class Labels(TypedDict):
     fast: str
     hidden_card: str
     """A face-down card's spoken name (drawn as a card back)."""
+    keys_title: str
+    keys: str
+    """The page's keys in one sentence (the help panel's last section)."""
     lost: str
     """The socket is gone and the page is reconnecting."""
     restarting: str

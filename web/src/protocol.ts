@@ -155,6 +155,8 @@ export interface Labels {
   normal: string;
   fast: string;
   hidden_card: string;
+  keys_title: string;
+  keys: string;
   lost: string;
   restarting: string;
   not_sent: string;

@@ -76,10 +76,12 @@ export function drawSheet(w: Labels): void {
   body.appendChild(table);
 }
 
-/** The help panel: the game's rules in the words of `tricktable rules`, and the keys. */
+/** The help panel: the game's rules in the words of `tricktable rules`, then the page's
+ * keys. */
 export function drawHelp(w: Labels): void {
   $("helptitle").textContent = w.help;
-  $("helpbody").replaceChildren(...pages(state.hello?.help ?? [], "h3"));
+  $("helpbody").replaceChildren(...pages([...state.hello?.help ?? [],
+                                          { title: w.keys_title, lines: [w.keys] }], "h3"));
   $("helpclose").textContent = w.close;
 }
 
