@@ -164,8 +164,16 @@ export function drawSettings(w: Labels, changed: () => void): void {
   $("settingsclose").textContent = w.close;
 }
 
+/** Open a dialog (help, settings) at its top: the focus on its title, not on its last
+ * button (Tab goes on from there; Escape closes it). */
 export function openDialog(id: string): void {
   const dialog = $(id) as HTMLDialogElement;
   if (!dialog.open) dialog.showModal();
+  const title = dialog.querySelector("h2");
+  if (title) {
+    title.tabIndex = -1;
+    title.focus();
+  }
+  dialog.scrollTop = 0;
 }
 
