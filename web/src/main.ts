@@ -212,6 +212,7 @@ function draw(change?: Change): void {
   facts.replaceChildren();
   for (const [label, text] of t.facts) {
     if (label === w.trump && t.trump_text) continue;  // the centre says it
+    if (label === w.tricks && $("sidetricks").textContent) continue;  // the header does
     const dd = make("dd");
     dd.append(...para(text, w.hidden_card).childNodes);
     facts.append(make("dt", label), dd);
