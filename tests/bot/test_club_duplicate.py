@@ -93,6 +93,9 @@ async def _run_event(h: Harness, tmp_path: Path, game: str, scoring: str,
                         continue
                     head = f"Night: board {board}**"
                     assert head not in text, (user.user.username, board, text)
+                    # a board's end at its table (its result) is in its own thread only
+                    assert f"board {board} is over.**" not in text, (user.user.username,
+                                                                      board, text)
                     assert not (f"Board {board}\n" in text and "matchpoints" in text), text
 
     for board in range(1, 5):
