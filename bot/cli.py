@@ -154,6 +154,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         def started(server: WebServer) -> None:
             if web.url and bot.hub is not None:  # a public address: links players can open
                 bind_web(bot, bot.hub, server)
+                from bot.discord_bot.club.duplicate_commands import DuplicateCog
+                from bot.web.event_page import event_links
+
+                cog = bot.get_cog("ClubDuplicate")
+                if server.event_pages is not None and isinstance(cog, DuplicateCog):
+                    cog.posts.event_link = event_links(server.event_pages, server.base_url)
 
         attach(bot, web, activity=activity, started=started)
     try:

@@ -35,8 +35,9 @@ from bot.cluster import ClusterNode
 from bot.cluster.addresses import WebAddresses
 from bot.web import links
 from bot.web.activity import ActivityConfig
+from bot.web.event_page import DuplicateWeb
 from bot.web.relay import OwnerRelay
-from bot.web.reveals import DuplicateReveals, WebReveals
+from bot.web.reveals import WebReveals
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 from storage.base import Store
@@ -103,7 +104,7 @@ async def start(service: Any, store: Store, settings: WebSettings,
                 environ: Mapping[str, str] | None = None, *,
                 activity: ActivityConfig | None = None,
                 node: ClusterNode | None = None,
-                duplicate: DuplicateReveals | None = None) -> WebServer:
+                duplicate: DuplicateWeb | None = None) -> WebServer:
     """The web server of ``service``, listening (with the Discord Activity's routes when
     ``activity`` is given, :mod:`bot.web.activity`). With the ``node`` of a process that
     runs some of the shards, a socket for another process's table is relayed to its owner
@@ -121,6 +122,11 @@ async def start(service: Any, store: Store, settings: WebSettings,
         relay = config.relay = OwnerRelay(store, node.ownership, config)
     server = WebServer(service, config, host=settings.host, port=settings.port,
                        public_url=settings.url, activity=activity)
+    if duplicate is not None:  # its events' pages (bot.web.event_page)
+        from bot.web.event_page import EventPages
+
+        server.event_pages = EventPages(duplicate, config.secret, config.clock)
+        server.routes.append(server.event_pages.install)
     base = await server.start()
     if relay is not None and node is not None:
         await relay.listen(WebAddresses(store, node.ownership,

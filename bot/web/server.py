@@ -5,6 +5,8 @@
 * ``GET /ws`` — one WebSocket per viewer (:class:`bot.web.viewer.Viewer`). Its ``Origin``
   must be the page's own origin (``TRICKTABLE_WEB_URL``'s when set, else the request's
   host): another site's page cannot open a socket with a visitor's cookies or key.
+* ``GET /duplicate?k=…`` — with a duplicate service, an event's page
+  (:mod:`bot.web.event_page`, added through :attr:`WebServer.routes`).
 * ``GET /ws/relay`` — with several processes, the owner's side of a socket another
   process received (:mod:`bot.web.relay`).
 * Every answer carries a Content-Security-Policy allowing only this origin (scripts,
@@ -18,7 +20,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -33,6 +35,7 @@ from bot.web.viewer import LobbyRights, Viewer, WebConfig
 
 if TYPE_CHECKING:
     from bot.web.activity import ActivityConfig
+    from bot.web.event_page import EventPages
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +89,8 @@ async def _socket(request: web.Request) -> web.StreamResponse:
 
 
 def create_app(service: TableService, config: WebConfig, *,
-               public_url: str | None = None, activity: ActivityConfig | None = None
+               public_url: str | None = None, activity: ActivityConfig | None = None,
+               routes: Sequence[Callable[[web.Application], None]] = ()
                ) -> web.Application:
     """The application serving ``service``'s tables (module docstring); with
     ``activity``, also the Discord Activity's routes (:mod:`bot.web.activity`)."""
@@ -113,6 +117,8 @@ def create_app(service: TableService, config: WebConfig, *,
         from bot.web.activity import install
 
         install(app, activity)
+    for add in routes:  # pages of their own (a duplicate event's: bot.web.event_page)
+        add(app)
     return app
 
 
@@ -130,6 +136,10 @@ class WebServer:
         self.public_url = public_url
         self.runner: web.AppRunner | None = None
         self._on_stop: list[Callable[[], Awaitable[None]]] = []
+        self.event_pages: EventPages | None = None
+        """A duplicate service's event pages, when served (:mod:`bot.web.event_page`)."""
+        self.routes: list[Callable[[web.Application], None]] = []
+        """Installers of pages of their own, added to the application at :meth:`start`."""
 
     def on_stop(self, call: Callable[[], Awaitable[None]]) -> None:
         """Await ``call()`` when the server stops (after its sockets closed)."""
@@ -138,7 +148,7 @@ class WebServer:
     async def start(self) -> str:
         """Listen; returns the base URL (``public_url`` when given)."""
         app = create_app(self.service, self.config, public_url=self.public_url,
-                         activity=self.activity)
+                         activity=self.activity, routes=self.routes)
         self.runner = web.AppRunner(app, access_log=None)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.host, self.port)

@@ -25,6 +25,7 @@ from bot.discord_bot.club.duplicate_review import review_view
 from bot.discord_bot.drawing.duplicate_pictures import hand_record_png
 from bot.discord_bot.drawing.safe import NO_PINGS, pings, safe_name
 from bot.discord_bot.languages import Languages
+from bot.discord_bot.tables.web_table import link_button
 from bot.duplicate.hands import board_hands
 from bot.duplicate.service import DuplicateService, EventResults, directions_of
 from bot.duplicate.text import (
@@ -39,6 +40,7 @@ from bot.duplicate.text import (
 )
 from bot.i18n import Translator
 from bot.setting_ranges import in_force
+from bot.web.event_page import PUBLIC, EventLink
 from storage import ChannelLocation
 from storage.base import Store
 from storage.duplicate import DuplicateEntrant, DuplicateEvent
@@ -60,6 +62,20 @@ class DuplicatePosts:
         self.bot, self.store, self.languages, self.service = bot, store, languages, service
         self._posting: asyncio.Lock = asyncio.Lock()
         self._next_post = 0.0
+        self.event_link: EventLink | None = None
+        """The event pages' link maker, when the web serves them (:mod:`bot.web.event_page`;
+        bound by ``tricktable run``): reveals and the ranking then link the event's page."""
+
+    def with_page(self, view: discord.ui.View, event: DuplicateEvent, user: int,
+                  t: Translator) -> discord.ui.View:
+        """``view`` with an **Event page** link for ``user`` (``0``: the public link) when
+        the web serves event pages."""
+        if self.event_link is not None:
+            button = link_button(self.event_link(event.id, user, t.language),
+                                 t.gettext("Event page"))
+            if button is not None:
+                view.add_item(button)
+        return view
 
     async def tell_board(self, event: DuplicateEvent, entrant: DuplicateEntrant,
                          board: int) -> None:
@@ -78,7 +94,8 @@ class DuplicatePosts:
             title = t.gettext("{event}: board {board}").format(event=safe_name(event.name),
                                                                board=board)
             text = [f"**{title}**", *lines]
-            view = review_view(event.id, board, entrant.id, t)
+            view = self.with_page(review_view(event.id, board, entrant.id, t), event,
+                                  member, t)
             if not await self.dm(member, text, view):
                 await self._to_thread(entrant.id, board, member, text, view)
 
@@ -166,7 +183,8 @@ class DuplicatePosts:
                 await self._paced()
                 if n == len(pages) - 1:  # every member's card, privately, on request
                     await thread.send("\n".join(page), allowed_mentions=NO_PINGS,
-                                      view=my_results_view(event.id, t))
+                                      view=self.with_page(my_results_view(event.id, t),
+                                                          event, PUBLIC, t))
                 else:
                     await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
         sides = directions_of(event)
