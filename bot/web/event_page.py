@@ -230,7 +230,8 @@ class EventPages:
               ) -> web.Response:
         text = (f'<!doctype html><html lang="{_e(t.language)}"><head><meta charset="utf-8">'
                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
-                f'<title>{_e(title)}</title><link rel="stylesheet" href="{STYLE}"></head>'
+                f'<title>{_e(title)}</title><link rel="icon" href="data:,">'
+                f'<link rel="stylesheet" href="{STYLE}"></head>'
                 f"<body>{body}</body></html>")
         return web.Response(text=text, content_type="text/html", charset="utf-8",
                             status=status)

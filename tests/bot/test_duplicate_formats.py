@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from app_fixture import start_app
 from fakediscord import Harness
 from table_play import play_humans
@@ -16,7 +15,6 @@ FORMATS = [("truf", 3), ("albastini", 2), ("albastini", 3), ("albastini", 5),
            ("albastini", 6)]
 
 
-@pytest.mark.slow
 async def test_every_format_and_the_leaderboard_across_events(fake_discord: Harness,
                                                               tmp_path: Path) -> None:
     h = fake_discord
