@@ -35,8 +35,8 @@ SLOW: tuple[str, ...] = (
     # a duplicate night of every format through the fake Discord, one after the other
     "tests/bot/test_duplicate_formats.py",
     # `tricktable play --web` as real processes: a whole match through the socket, Ctrl+C
-    "tests/web/test_local.py::test_a_whole_match_from_the_page",
-    "tests/web/test_local.py::test_ctrl_c_keeps_the_match_and_exits_0",
+    "tests/play/test_web_play.py::test_a_whole_match_from_the_page",
+    "tests/play/test_web_play.py::test_ctrl_c_keeps_the_match_and_exits_0",
     # every AI level through every variant; the oracle against search
     "tests/games/test_ai_play.py::test_every_level_plays_every_variant_to_the_end",
     "tests/games/test_ai_budget.py::test_oracle_sees_what_search_may_not",

@@ -17,8 +17,8 @@ from bot.i18n import N_, Translator
 from bot.words.text import or_english
 from games.cards import DISPLAY_SUIT_ORDER, RANKS, RANKS_ALBASTINI, SUITS
 
-NORTH, NORTH_EAST, EAST, SOUTH_EAST = N_("North"), N_("Northeast"), N_("East"), N_("Southeast")
-SOUTH, SOUTH_WEST, WEST, NORTH_WEST = N_("South"), N_("Southwest"), N_("West"), N_("Northwest")
+NORTH, NORTH_EAST, EAST, SOUTH_EAST = N_("North"), N_("North-east"), N_("East"), N_("South-east")
+SOUTH, SOUTH_WEST, WEST, NORTH_WEST = N_("South"), N_("South-west"), N_("West"), N_("North-west")
 
 COMPASS: dict[int, tuple[str, ...]] = {
     1: (NORTH,),

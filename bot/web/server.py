@@ -5,8 +5,8 @@
 * ``GET /ws`` — one WebSocket per viewer (:class:`bot.web.viewer.Viewer`). Its ``Origin``
   must be the page's own origin (``TRICKTABLE_WEB_URL``'s when set, else the request's
   host): another site's page cannot open a socket with a visitor's cookies or key.
-* ``GET /duplicate?k=…`` — with a duplicate service, an event's page
-  (:mod:`bot.web.event_page`, added through :attr:`WebServer.routes`).
+* Pages of their own, added by the composition root through :attr:`WebServer.routes`
+  (a duplicate event's page: :mod:`bot.web_events`).
 * ``GET /ws/relay`` — with several processes, the owner's side of a socket another
   process received (:mod:`bot.web.relay`).
 * Every answer carries a Content-Security-Policy allowing only this origin (scripts,
@@ -35,7 +35,6 @@ from bot.web.viewer import LobbyRights, Viewer, WebConfig
 
 if TYPE_CHECKING:
     from bot.web.activity import ActivityConfig
-    from bot.web.event_page import EventPages
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +116,7 @@ def create_app(service: TableService, config: WebConfig, *,
         from bot.web.activity import install
 
         install(app, activity)
-    for add in routes:  # pages of their own (a duplicate event's: bot.web.event_page)
+    for add in routes:  # pages of their own (a duplicate event's: bot.web_events)
         add(app)
     return app
 
@@ -136,8 +135,6 @@ class WebServer:
         self.public_url = public_url
         self.runner: web.AppRunner | None = None
         self._on_stop: list[Callable[[], Awaitable[None]]] = []
-        self.event_pages: EventPages | None = None
-        """A duplicate service's event pages, when served (:mod:`bot.web.event_page`)."""
         self.routes: list[Callable[[web.Application], None]] = []
         """Installers of pages of their own, added to the application at :meth:`start`."""
 
@@ -174,6 +171,9 @@ class WebServer:
     def use_lobby(self, rights: LobbyRights) -> None:
         """Offer the lobby's actions on the web, with ``rights`` (the bot's Discord rights)."""
         self.config.lobby = rights
+
+    link_ttl = links.DEFAULT_TTL
+    """Seconds a link made by :meth:`link` works (the Discord adapter tells players)."""
 
     def link(self, table: int, user: int, role: links.Role = "seat") -> str:
         key = links.issue(self.config.secret, table, user, role, self.config.clock())

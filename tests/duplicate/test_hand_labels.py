@@ -22,8 +22,8 @@ def test_partners_hands_are_labelled_by_direction_and_compass() -> None:
 
 def test_individual_games_name_every_seat_by_compass() -> None:
     labels = [label for label, _ in hand_labels([[0], [1], [2]], HANDS[:3], dealer=1)]
-    assert labels == ["Direction 1, North", "Direction 2, Southeast, dealer",
-                      "Direction 3, Southwest"]
+    assert labels == ["Direction 1, North", "Direction 2, South-east, dealer",
+                      "Direction 3, South-west"]
     six = [[s] for s in range(6)]
     labels = [h.label for h in board_hands(six, [["AS"]] * 6, dealer=None)]
     assert len(set(labels)) == 6

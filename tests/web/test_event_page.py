@@ -1,4 +1,4 @@
-"""A duplicate event's page on the web (bot/web/event_page.py): a signed key opens it; before
+"""A duplicate event's page on the web (bot/web_events.py): a signed key opens it; before
 the close a member's key shows only the boards its entrant finished (traveller so far, the
 hands as dealt, the AI's result in its seat) and the public key nothing; after the close
 every key shows the ranking, every traveller, every board's hands and every score card.
@@ -20,9 +20,9 @@ from table_play import play_humans
 from webtable import SECRET, Clock
 
 from bot.web import links
-from bot.web.event_page import PUBLIC, EventPages, EventPass, sign
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
+from bot.web_events import PUBLIC, EventPages, EventPass, event_key, sign
 from storage import ChannelLocation
 from storage.models import Location
 
@@ -46,7 +46,8 @@ class Night:
         return response.status, await response.text()
 
     async def page(self, event: int, user: int) -> str:
-        status, text = await self.get(self.pages.key(event, user, "en", 3600))
+        status, text = await self.get(event_key(SECRET, self.clock(), event, user, "en",
+                                                3600))
         assert status == 200, text
         return text
 
@@ -70,7 +71,7 @@ async def night(tmp_path: Path) -> AsyncIterator[Night]:
     async with duplicate_stack(tmp_path / "dup.db", START + dt.timedelta(hours=1)) as s:
         clock = Clock()
         config = WebConfig(secret=SECRET, clock=clock)
-        pages = EventPages(s.dup, SECRET, clock)
+        pages = EventPages(s.dup)
         client: TestClient[Any, Any] = TestClient(TestServer(create_app(
             s.tables, config, routes=[pages.install])))
         await client.start_server()
@@ -124,7 +125,7 @@ async def test_a_bad_key_opens_nothing(night: Night) -> None:
     event = await dup.create_event(GUILD, 1, "Night", "turup", boards=1, opens_at=START,
                                    closes_at=START + dt.timedelta(days=2), time_zone="UTC",
                                    created_by=1)
-    good = night.pages.key(event.id, PUBLIC, "en", 60)
+    good = event_key(SECRET, night.clock(), event.id, PUBLIC, "en", 60)
     status, _ = await night.get(good)
     assert status == 200
     forged = sign(b"x" * 32, EventPass(event.id, PUBLIC, "en", int(night.clock()) + 60))

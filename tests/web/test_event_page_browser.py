@@ -15,9 +15,9 @@ from duplicate_stack import DuplicateStack, duplicate_stack
 from table_play import play_humans
 from web_stack import CHROMIUM, chromium
 
-from bot.web.event_page import PUBLIC, EventPages
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
+from bot.web_events import PUBLIC, EventPages
 from storage import ChannelLocation
 from storage.models import Location
 
@@ -36,7 +36,7 @@ async def stack(tmp_path: Path) -> AsyncIterator[tuple[DuplicateStack, WebServer
     async with duplicate_stack(tmp_path / "dupe.db", START + dt.timedelta(hours=1)) as s:
         config = WebConfig(secret=SECRET)
         server = WebServer(s.tables, config, port=0)
-        pages = EventPages(s.dup, SECRET, config.clock)
+        pages = EventPages(s.dup)
         server.routes.append(pages.install)
         await server.start()
         try:
@@ -70,7 +70,7 @@ async def test_the_closed_events_page_at_phone_size(
         page = await browser.new_page(viewport=PHONE)
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        await page.goto(pages.link(server.base_url, event.id, PUBLIC, "en"))
+        await page.goto(pages.link(server, event.id, PUBLIC, "en"))
         await page.wait_for_selector("h1")
         assert await page.locator("h1").inner_text() == "Friday night"
         assert errors == []

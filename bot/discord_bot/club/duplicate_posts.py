@@ -14,6 +14,7 @@ import io
 import json
 import logging
 import zipfile
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
@@ -40,12 +41,16 @@ from bot.duplicate.text import (
 )
 from bot.i18n import Translator
 from bot.setting_ranges import in_force
-from bot.web.event_page import PUBLIC, EventLink
 from storage import ChannelLocation
 from storage.base import Store
 from storage.duplicate import DuplicateEntrant, DuplicateEvent
 
 log = logging.getLogger(__name__)
+
+PUBLIC: Final = 0
+"""The reader of the results thread's event page link: anyone (:mod:`bot.web_events`)."""
+EventLink = Callable[[int, int, str], str]
+"""``link(event, user, language)``: an event page's address (:mod:`bot.web_events`)."""
 
 Picture = tuple[str, bytes]
 """A picture to attach: its file name and PNG bytes."""
@@ -66,8 +71,8 @@ class DuplicatePosts:
         self._posting: asyncio.Lock = asyncio.Lock()
         self._next_post = 0.0
         self.event_link: EventLink | None = None
-        """The event pages' link maker, when the web serves them (:mod:`bot.web.event_page`;
-        bound by ``tricktable run``): reveals and the ranking then link the event's page."""
+        """The event pages' link maker, when the web serves them (:mod:`bot.web_events`;
+        bound by :mod:`bot.app`): reveals and the ranking then link the event's page."""
 
     def with_page(self, view: discord.ui.View, event: DuplicateEvent, user: int,
                   t: Translator) -> discord.ui.View:

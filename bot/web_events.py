@@ -1,5 +1,11 @@
 """A duplicate event's page on the web: ``GET /duplicate?k=<key>``, rendered on the server.
 
+This module is glue at the composition root, like :mod:`bot.web_duplicate` (:mod:`bot.app`
+wires it): it joins duplicate nights (:mod:`bot.duplicate`) to the web table's server,
+which imports neither and only adds its route (``routes`` of
+:func:`bot.web.run.start`). The key's secret and clock are the web table's
+(``WebConfig``).
+
 The key is signed like a table link (:mod:`bot.web.links`: HMAC-SHA256 under the web
 secret, checked in constant time, expiring) but in its own domain (``dup`` in the signed
 payload), so no table key opens an event page and no event key a table. It names the
@@ -27,7 +33,7 @@ import base64
 import hashlib
 import hmac
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -48,7 +54,8 @@ from bot.duplicate.text import (
     traveller_lines,
 )
 from bot.i18n import SUPPORTED, Translator, translator
-from bot.web.reveals import DuplicateReveals
+from bot.web.server import WebServer
+from bot.web.sockets import CONFIG
 from bot.words.cards import hand_lines
 from storage.base import Store
 from storage.duplicate import DuplicateBoard, DuplicateEvent
@@ -147,10 +154,6 @@ class EventSource(Protocol):
                         direction: int) -> tuple[dict[str, object], BoardResult]: ...
 
 
-class DuplicateWeb(DuplicateReveals, EventSource, Protocol):
-    """All the web asks of a duplicate service: board reveals and event pages."""
-
-
 def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
@@ -181,35 +184,39 @@ def _lines(lines: Sequence[str], tag: str = "ul") -> str:
     return f"<{tag}>{''.join(f'<li>{_e(x.strip())}</li>' for x in lines)}</{tag}>"
 
 
+def event_key(secret: bytes, now: float, event: int, user: int, language: str,
+              ttl: int) -> str:
+    """A key to ``event``'s page for ``user`` (:data:`PUBLIC`: anyone) in ``language``,
+    working ``ttl`` seconds from ``now``."""
+    return sign(secret, EventPass(event, user, language, int(now) + ttl))
+
+
 class EventPages:
     """The ``/duplicate`` route of a duplicate service's events (module docstring)."""
 
-    def __init__(self, duplicate: EventSource, secret: bytes,
-                 clock: Callable[[], float]) -> None:
-        self.duplicate, self.secret, self.clock = duplicate, secret, clock
+    def __init__(self, duplicate: EventSource) -> None:
+        self.duplicate = duplicate
 
     def install(self, app: web.Application) -> None:
         app.router.add_get(PATH, self.page)
         app.router.add_get(STYLE, self.style)
 
-    def key(self, event: int, user: int, language: str, ttl: int) -> str:
-        """A key to ``event``'s page for ``user`` (:data:`PUBLIC`: anyone) in
-        ``language``, working ``ttl`` seconds."""
-        return sign(self.secret, EventPass(event, user, language,
-                                           int(self.clock()) + ttl))
-
-    def link(self, base_url: str, event: int, user: int, language: str) -> str:
-        """The page's address: a member's for :data:`MEMBER_TTL`, the public one for
-        :data:`EVENT_TTL`."""
+    @staticmethod
+    def link(server: WebServer, event: int, user: int, language: str) -> str:
+        """The page's address on ``server``: a member's for :data:`MEMBER_TTL`, the public
+        one for :data:`EVENT_TTL`."""
         ttl = EVENT_TTL if user == PUBLIC else MEMBER_TTL
-        return f"{base_url}{PATH}?k={self.key(event, user, language, ttl)}"
+        key = event_key(server.config.secret, server.config.clock(), event, user, language,
+                        ttl)
+        return f"{server.base_url}{PATH}?k={key}"
 
     async def style(self, request: web.Request) -> web.Response:
         return web.Response(text=CSS, content_type="text/css")
 
     async def page(self, request: web.Request) -> web.Response:
+        config = request.app[CONFIG]
         try:
-            p = verify(self.secret, request.query.get("k"), self.clock())
+            p = verify(config.secret, request.query.get("k"), config.clock())
         except BadKey as exc:
             t = translator("en")
             text = (t.gettext("This link has expired: ask for a new one.")
@@ -327,14 +334,3 @@ class EventPages:
                 event, boards[play.board], travel, reveal.score.method, reveal.hands,
                 [ai_line(reveal.ai_result, own, reveal.score.method, t)], t))
         return "".join(parts)
-
-
-def event_links(pages: EventPages, base_url: str) -> Callable[[int, int, str], str]:
-    """``link(event, user, language)`` of ``pages`` at ``base_url`` (for the bot's posts)."""
-    def link(event: int, user: int, language: str) -> str:
-        return pages.link(base_url, event, user, language)
-    return link
-
-
-EventLink = Callable[[int, int, str], str]
-"""``link(event, user, language)``: an event page's address (:func:`event_links`)."""
