@@ -73,7 +73,8 @@ class WebReveals:
         method = reveal.score.method
         traveller = traveller_lines(reveal.traveller, method, t)
         hands = hand_record_lines(directions_of(reveal.event), reveal.hands,
-                                  None if board is None else board.dealer, t)
+                                  None if board is None else board.dealer, t,
+                                  reveal.event.game)
         return {
             "v": VERSION, "type": "reveal", "board": reveal.board, "title": traveller[0],
             "event": reveal.event.name, "traveller": traveller[1:],

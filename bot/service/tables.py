@@ -68,6 +68,7 @@ from bot.service.rowsync import RowSync
 from bot.service.seats import Seat, seat_of
 from bot.service.timers import TurnTimers
 from games.actions import Action
+from games.errors import IllegalAction
 from games.view_types import GameView
 from storage import StaleTable, Store
 from storage.models import Location
@@ -394,6 +395,19 @@ class TableService:
         if deal is None or seat not in t.to_act:
             return []
         return deal.legal_actions(seat)
+
+    def refusal(self, table_id: int, seat: int, action: Action) -> IllegalAction | None:
+        """Why the rules refuse ``action`` by ``seat`` now, or None when they would accept
+        it: tried on a copy of the deal, so nothing changes (a page asking why a card is
+        not playable)."""
+        deal = self.registry.get(table_id).deal
+        if deal is None:
+            raise NoSuchTable(N_("the match has not started"))
+        try:
+            deal.copy().apply(seat, action)
+        except IllegalAction as exc:
+            return exc
+        return None
 
     def seat_of(self, table_id: int, user_id: int) -> int | None:
         return seat_of(self.registry.get(table_id).seats, user_id)

@@ -37,6 +37,8 @@ import contextlib
 from discord.ext import commands
 
 from bot.discord_bot.club.duplicate_base import DUPLICATE
+from bot.discord_bot.club.duplicate_cards import MyResults
+from bot.discord_bot.club.duplicate_cards import bind as bind_cards
 from bot.discord_bot.club.duplicate_director import DirectorCommands
 from bot.discord_bot.club.duplicate_member import MemberCommands
 from bot.discord_bot.club.duplicate_posts import DuplicatePosts
@@ -62,6 +64,7 @@ class DuplicateCog(DirectorCommands, MemberCommands, name="ClubDuplicate"):
         self.run = run
         self._task: asyncio.Task[None] | None = None
         bind_reviews(bot, ReviewSource(store, languages))
+        bind_cards(bot, self.posts.card_of, languages)
 
     async def cog_load(self) -> None:
         if self.run:
@@ -88,4 +91,4 @@ async def setup(bot: commands.Bot, store: Store, service: DuplicateService,
     """Add the ``/duplicate`` cog on the process's duplicate ``service`` (its board watcher
     runs from ``cog_load``) and the boards' Review buttons."""
     await bot.add_cog(DuplicateCog(bot, store, service, languages, run=run))
-    bot.add_dynamic_items(BoardReview)
+    bot.add_dynamic_items(BoardReview, MyResults)

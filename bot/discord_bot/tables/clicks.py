@@ -28,6 +28,7 @@ import discord
 from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
 from bot.discord_bot.router import ANOTHER_SERVER, Click, from_another_server
 from bot.discord_bot.table_hub import TableHub
+from bot.discord_bot.tables.board_end import board_number
 from bot.discord_bot.tables.hand_panel import (
     PanelDrawing,
     SeatState,
@@ -235,13 +236,21 @@ class TableClicks:
             drawing = await draw_panel(facts, seat, state, t, images=presenter.images,
                                        pick=step.pick, signal=step.signal)
             return _panel_reply(ShownPanel(seat, drawing, state))
+        board = board_number(presenter.meta)
         try:
             await self.service.act(click.table_id, click.user_id, step.action, click.version)
         except RuleRefusal as exc:  # the rules' reason, with the table's names
             raise UserError(refusal_sentence(exc, presenter.info, t)) from None
         try:
-            after = SeatState.of(self.service.state(click.table_id, seat))
-        except NoSuchTable:  # that action ended the match: the table is closed
+            after: SeatState | None = SeatState.of(self.service.state(click.table_id, seat))
+        except NoSuchTable:  # that action ended the match (or the board)
+            after = None
+        if board is not None and panels is not None and (
+                after is None or after.deal != state.deal):
+            final = await panels.final_for(seat, t)  # the board is over
+            if final is not None:
+                return _panel_reply(ShownPanel(seat, final, state))
+        if after is None:
             return Reply(t.gettext(MATCH_OVER_HERE), clear_files=True)
         if (after.deal != state.deal and after.status == "playing"
                 and is_dm_panel(interaction.message)):
@@ -292,8 +301,10 @@ class TableClicks:
             panels = self.hub.panels.get(table_id)
             if update and panels is not None:  # the clicked panel is updated by the answer
                 holds.hold(panels, seat)
-            drawing = await draw_panel(self._facts(presenter, panels), seat, state, t,
-                                       images=presenter.images)
+            final = None if panels is None or panels.final is None else (
+                await panels.final_for(seat, t))  # a board over: its final panel
+            drawing = final or await draw_panel(self._facts(presenter, panels), seat, state,
+                                                t, images=presenter.images)
             shown.append(ShownPanel(seat, drawing, state))
             return Reply(drawing.content, view=drawing.ui_view, files=_files(drawing),
                          clear_files=update, ephemeral=not update)
