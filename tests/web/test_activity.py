@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
+from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from web_stack import table_service
 from webtable import (
     SECRET,
@@ -31,9 +31,6 @@ from bot.web.activity import ActivityConfig
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
 from storage import ChannelLocation
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
-from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 
 @dataclass
