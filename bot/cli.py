@@ -123,6 +123,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     except UnsupportedURL as exc:
         print(f"tricktable run: DATABASE_URL: {exc}", file=sys.stderr)
         return 2
+    from bot.web.run import WebSettingError, WebSettings
+
+    try:  # before Discord too: one line naming the variable (bot/web/run.py)
+        web = WebSettings.from_env()
+    except WebSettingError as exc:
+        print(f"tricktable run: {exc}", file=sys.stderr)
+        return 2
     import logging
 
     import discord
@@ -133,14 +140,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     log = logging.getLogger("bot.cli")  # under "bot": configured by configure_logging
     log.info("starting (database %s)", redact(settings.database_url))
     bot = create_bot(settings)
-    from bot.web.run import WebSettings, attach
+    from bot.web.run import attach
     from bot.web.server import WebServer
 
-    try:
-        web = WebSettings.from_env()
-    except ValueError as exc:
-        log.error("tricktable run: %s", exc)
-        return 2
     if web is not None:  # TRICKTABLE_WEB_PORT: the web table on the bot's table service
         from bot.discord_bot.tables.web_lobby import bind_web
         from bot.web.activity import ActivityConfig
@@ -156,6 +158,11 @@ def cmd_run(args: argparse.Namespace) -> int:
                 bind_web(bot, bot.hub, server)
 
         attach(bot, web, activity=activity, started=started)
+    import signal
+
+    # SIGTERM (docker stop, systemd) stops the bot as Ctrl-C does: asyncio.run turns SIGINT
+    # into a cancellation, so the bot and its web server close cleanly (pages get 1012).
+    signal.signal(signal.SIGTERM, lambda signum, frame: signal.raise_signal(signal.SIGINT))
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -23,7 +23,6 @@ from bot.service.tables import TableInfo
 from bot.terminal.choices import Choices, needs_confirmation
 from bot.web.protocol import (
     VERSION,
-    ActionJSON,
     Choice,
     DealResultFrame,
     HelloFrame,
@@ -198,15 +197,15 @@ class Words:
         for card, choice in folded.cards.items():
             for a in choice.actions:
                 variant = "bella" if a.bella else a.signal
-                out.append({"action": _json(a), "label": action_text(a, game, t=t),
+                out.append({"action": a.record(), "label": action_text(a, game, t=t),
                             "card": card, "variant": variant, "confirm": None})
         for a in folded.multi:
             if a.cards is not None and len(a.cards) > 1:
-                out.append({"action": _json(a), "label": action_text(a, game, t=t),
+                out.append({"action": a.record(), "label": action_text(a, game, t=t),
                             "card": None, "variant": None, "confirm": None})
         for a in folded.others:
             question = t.gettext(CONCEDE_QUESTION) if needs_confirmation(a) else None
-            out.append({"action": _json(a), "label": action_text(a, game, t=t),
+            out.append({"action": a.record(), "label": action_text(a, game, t=t),
                         "card": None, "variant": None, "confirm": question})
         return out
 
@@ -241,10 +240,3 @@ class Words:
         text = match_result(self.seating, summary)
         return {"v": VERSION, "type": "match_over", "title": text.title,
                 "lines": list(text.lines)}
-
-
-def _json(action: Action) -> ActionJSON:
-    out: ActionJSON = {}
-    for key, value in action.to_json().items():
-        out[key] = value  # type: ignore[literal-required]
-    return out

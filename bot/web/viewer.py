@@ -1,12 +1,15 @@
-"""One viewer's WebSocket: join with a signed key, relay the seat's subscription as frames,
-take the viewer's actions through the table service.
+"""One viewer's WebSocket: an admitted socket relaying its seat's subscription as frames
+and taking the viewer's requests to the table service.
 
 The promises (``docs/web.md``):
 
-* **Who.** The first frame must be a ``join`` with a key :mod:`bot.web.links` verifies; a
-  ``seat`` key admits the user's seat *now* (``service.seat_of``), so a player who left or
-  was removed is refused, and a socket whose user loses the seat (a lobby change) is
-  closed. A ``watch`` key admits the public view.
+* **Who.** The first frame is checked by the socket's :class:`~bot.web.admission.Admission`
+  (a link's key, a relay pass, the Activity's token and instance): it names the user, the
+  table and the role. A ``seat`` pass admits the user's seat *now* (``service.seat_of``),
+  so a player who left or was removed is refused, and a socket whose user loses the seat
+  (a lobby change) is closed. A ``watch`` pass admits the public view. An admitted socket
+  counts against the caps of :mod:`bot.web.registry` (per user, per link), and
+  :meth:`Viewer.end` closes it from outside with a reason (revocation).
 * **What.** The socket relays ``service.subscribe(table, seat)`` (spectators: ``None``):
   the service filters every event by what the seat may see, and :mod:`bot.web.frames`
   words only what the event holds.
@@ -27,17 +30,18 @@ The promises (``docs/web.md``):
   everyone else get nothing of it (:mod:`bot.web.reveals`).
 * **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
   while it is open, so the table message can say who is on the web.
-* **Hostile input.** A frame larger than ``max_frame`` bytes, not JSON, of another
+* **Hostile input.** Frames are read once (:mod:`bot.web.inbound`) into typed requests; a
+  frame larger than ``max_frame`` bytes, not JSON (nested too deep included), of another
   version or type, or with fields of the wrong kind gets an :class:`ErrorFrame` and
-  changes nothing; more than ``burst`` frames at once (refilled at ``rate`` per second)
-  too. A socket that keeps sending after ``strikes`` errors is closed.
+  changes nothing; frames past the budget (``burst`` at once, refilled at ``rate`` per
+  second) are dropped, the first of a run answered ``rate``. Every one of these is a
+  strike; past ``strikes`` the socket gets a fatal error frame and is closed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -47,13 +51,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from aiohttp import WSMsgType, web
 
 from bot.duplicate.context import BOARD_META
-from bot.i18n import N_, Translator, translator
+from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableService
 from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.web import links
 from bot.web.fanout import FrameCache, encode
 from bot.web.frames import Words
+from bot.web.inbound import Act, LobbyAct, decode, parse
 from bot.web.presence import Presence
 from bot.web.protocol import (
     VERSION,
@@ -62,13 +67,14 @@ from bot.web.protocol import (
     ErrorFrame,
     LobbyDo,
     LobbyFrame,
+    ServerFrame,
 )
+from bot.web.registry import Sockets
 from bot.words.table_state import reason_text
-from games.actions import action_from_json
-from games.errors import GameError
 from storage.models import ChannelLocation, Location
 
 if TYPE_CHECKING:
+    from bot.web.admission import Admission
     from bot.web.reveals import WebReveals
 
 log = logging.getLogger(__name__)
@@ -78,6 +84,7 @@ EXPIRED = N_("This link has expired: ask for a new one.")
 UNREADABLE = N_("That message could not be read; nothing changed.")
 TOO_MANY = N_("Too many messages: wait a moment; nothing changed.")
 NO_SEAT = N_("You no longer sit at this table.")
+STRUCK_OUT = N_("This page sent too many messages the table could not take: reload it.")
 JOIN = N_("Join")
 ADD_AI = N_("Add AI: rules")
 START = N_("Start")
@@ -101,10 +108,20 @@ class WebConfig:
     rate: float = 8.0
     burst: int = 16
     strikes: int = 20
+    """Bad frames (unreadable, of no known type, over the budget) a socket may send; the
+    next one closes it."""
     join_timeout: float = 10.0
+    """Seconds an opened socket has to send its first frame."""
+    header_timeout: float = 15.0
+    """Seconds a connection has to send a whole request (headers included), and the most
+    an idle HTTP connection is kept open (aiohttp's ``keepalive_timeout``)."""
     clock: Callable[[], float] = time.time
     """The wall clock links expire on (tests move it)."""
-    sockets: set[web.WebSocketResponse] = field(default_factory=set)
+    sockets: Sockets = field(default_factory=Sockets)
+    """Every open socket, with the caps on them (:mod:`bot.web.registry`)."""
+    forwarded: bool = False
+    """Whether a client's address is the last entry of ``X-Forwarded-For`` (a reverse
+    proxy in front sets it) rather than the connection's peer."""
     relay: Relay | None = None
     """Several processes: how a socket reaches its table's owner (None: one process)."""
     presence: Presence = field(default_factory=Presence)
@@ -165,23 +182,25 @@ class Relay(Protocol):
 
 
 class Viewer:
-    """One socket (module docstring). :meth:`run` returns when the socket is done."""
+    """One socket (module docstring), admitted by ``admission``; :meth:`run` returns when
+    the socket is done. ``t`` words what is said before the user is known (the
+    ``Accept-Language`` of the socket's request)."""
 
-    relays = True
-    """Whether a socket of a table held elsewhere is carried to its owner (``config.relay``)."""
-
-    def __init__(self, service: TableService, config: WebConfig,
-                 ws: web.WebSocketResponse) -> None:
+    def __init__(self, service: TableService, config: WebConfig, ws: web.WebSocketResponse,
+                 admission: Admission, t: Translator) -> None:
         self.service = service
         self.config = config
         self.ws = ws
-        self.t: Translator = translator("en")
+        self.admission = admission
+        self.t = t
         self.words: Words | None = None
         self.pass_: links.Pass | None = None
         self.seat: int | None = None
         self.tokens = float(config.burst)
         self.refilled = time.monotonic()
         self.errors = 0
+        self.limited = False
+        """Whether the last frame was over the budget (a run of them is answered once)."""
         self.done = False
         self._sub: Subscription | None = None
         self._pump_task: asyncio.Task[None] | None = None
@@ -191,10 +210,19 @@ class Viewer:
     # -- life --------------------------------------------------------------------------
     async def run(self) -> None:
         try:
+            await self._run()
+        finally:
+            await self.admission.close()
+
+    async def _run(self) -> None:
+        try:
             p = await self._admit()
             if await self._revealed_after_end(p):
                 return
-            relay = self.config.relay if self.relays else None
+            refusal = self.admission.nothing_after_end(self.t)
+            if refusal is not None:
+                raise refusal
+            relay = self.config.relay if self.admission.relays else None
             if relay is not None and not await relay.serves(self.service, p.table):
                 await relay.carry(self, p)  # another process owns the table
                 return
@@ -220,6 +248,15 @@ class Viewer:
                 guard.cancel()
                 await asyncio.gather(guard, return_exceptions=True)
 
+    async def end(self, reason: str) -> None:
+        """Close the socket for good from outside (a revoked link, the Activity ended): a
+        ``closed`` frame saying ``reason`` (a message id, ``N_``) in the viewer's words."""
+        if self.done:
+            return
+        self.done = True
+        await self._send({"v": VERSION, "type": "closed", "text": self.t.gettext(reason)})
+        await self.ws.close()
+
     def _subscribe(self) -> None:
         """Relay the subscription of the viewer's seat (spectators: the public one)."""
         p = self.pass_
@@ -237,29 +274,20 @@ class Viewer:
         if sub is not None:
             sub.close()
 
-    first, key_field = "join", "key"
-    """The first frame's type and the field holding its key."""
-
-    def _key_secret(self) -> bytes:
-        """The secret the first frame's key is signed with."""
-        return self.config.secret
-
     async def _admit(self) -> links.Pass:
-        """Who the socket is for: its first frame, verified (a link key)."""
+        """Who the socket is for: its first frame, checked by the admission, then counted
+        against the caps of the user and the link."""
         try:
             msg = await self.ws.receive(timeout=self.config.join_timeout)
         except TimeoutError:
             raise Refuse("join", self.t.gettext(BAD_LINK)) from None
-        frame = self._parse(msg)
-        if frame is None or frame.get("type") != self.first:
+        frame = decode(msg, self.config.max_frame)
+        if frame is None or frame.get("type") != self.admission.first:
             raise Refuse("join", self.t.gettext(BAD_LINK))
-        try:
-            p = links.verify(self._key_secret(), frame.get(self.key_field),
-                             self.config.clock())
-        except links.BadLink as exc:
-            message = EXPIRED if exc.code == "expired" else BAD_LINK
-            raise Refuse(exc.code, self.t.gettext(message)) from None
-        self.t = translator(await self.config.language(p.user))
+        p = await self.admission.admit(frame, self)
+        full = self.config.sockets.admitted(self.ws, self, p.table, p.user, p.role)
+        if full is not None:
+            raise Refuse("busy", self.t.gettext(full))
         return p
 
     def _enter(self, p: links.Pass) -> None:
@@ -374,7 +402,7 @@ class Viewer:
         except ServiceError:
             return None
 
-    async def _send(self, frame: Mapping[str, Any]) -> None:
+    async def _send(self, frame: ServerFrame) -> None:
         await self._send_text(encode(frame))
 
     async def _send_text(self, text: str | None) -> None:
@@ -390,35 +418,26 @@ class Viewer:
                             WSMsgType.ERROR):
                 return
             if not self._spend():
-                await self._strike("rate", TOO_MANY)
-                continue
-            frame = self._parse(msg)
-            if frame is None:
-                await self._strike("malformed", UNREADABLE)
-                continue
-            if frame.get("type") == "act":
-                await self._act(frame)
-            elif frame.get("type") == "lobby_act":
-                await self._lobby_act(frame)
+                self.errors += 1  # a run of frames past the budget is answered once
+                if not self.limited:
+                    self.limited = True
+                    await self._send(self._error("rate", self.t.gettext(TOO_MANY)))
             else:
-                await self._strike("malformed", UNREADABLE)
+                self.limited = False
+                frame = decode(msg, self.config.max_frame)
+                request = None if frame is None else parse(frame)
+                if isinstance(request, Act):
+                    await self._act(request)
+                elif isinstance(request, LobbyAct):
+                    await self._lobby_act(request)
+                else:
+                    await self._strike("malformed", UNREADABLE)
             if self.errors > self.config.strikes:
+                self.done = True
+                await self._send(self._error("strikes", self.t.gettext(STRUCK_OUT),
+                                             fatal=True))
                 await self.ws.close()
                 return
-
-    def _parse(self, msg: Any) -> dict[str, Any] | None:
-        """The frame in ``msg``: a JSON object of this version no larger than the limit."""
-        if msg.type != WSMsgType.TEXT or not isinstance(msg.data, str):
-            return None
-        if len(msg.data.encode("utf-8")) > self.config.max_frame:
-            return None
-        try:
-            frame = json.loads(msg.data)
-        except ValueError:
-            return None
-        if not isinstance(frame, dict) or frame.get("v") != VERSION:
-            return None
-        return frame
 
     def _spend(self) -> bool:
         """Take one frame from the socket's budget (a token bucket)."""
@@ -441,21 +460,14 @@ class Viewer:
             frame["fatal"] = True
         return frame
 
-    async def _act(self, frame: Mapping[str, Any]) -> None:
+    async def _act(self, request: Act) -> None:
         p, words = self.pass_, self.words
         assert p is not None and words is not None
-        version, action = frame.get("version"), frame.get("action")
-        if (p.role != "seat" or not isinstance(version, int) or isinstance(version, bool)
-                or not isinstance(action, dict)):
+        if p.role != "seat":
             await self._strike("malformed", UNREADABLE)
             return
         try:
-            action_from_json({**action, "seat": 0}, "action")
-        except GameError:
-            await self._strike("malformed", UNREADABLE)
-            return
-        try:
-            await self.service.act(p.table, p.user, action, version)
+            await self.service.act(p.table, p.user, request.action, request.version)
         except StaleAction as exc:
             await self._refused(exc.said.text(self.t))
         except RuleRefusal as exc:
@@ -491,11 +503,11 @@ class Viewer:
             self._may_start = await lobby.start_refusal(p.table, p.user) is None
         return self._may_start
 
-    async def _lobby_act(self, frame: Mapping[str, Any]) -> None:
+    async def _lobby_act(self, request: LobbyAct) -> None:
         """A lobby action of the page, with Discord's rights (module docstring)."""
-        p, lobby, do = self.pass_, self.config.lobby, frame.get("do")
+        p, lobby, do = self.pass_, self.config.lobby, request.do
         assert p is not None
-        if do not in ("join", "add_ai", "start") or lobby is None:  # none was offered
+        if lobby is None:  # none was offered
             await self._strike("malformed", UNREADABLE)
             return
         try:
