@@ -144,6 +144,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bot.web.server import WebServer
 
     if web is not None:  # TRICKTABLE_WEB_PORT: the web table on the bot's table service
+        from dataclasses import replace
+
+        from bot.discord_bot.activity_rest import instance_fetch
         from bot.discord_bot.tables.web_lobby import bind_web
         from bot.web.activity import ActivityConfig
 
@@ -151,7 +154,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         def activity() -> ActivityConfig | None:
             assert bot.application_id is not None  # asked once logged in
-            return ActivityConfig.from_env(bot.application_id, token, settings.discord_api)
+            config = ActivityConfig.from_env(bot.application_id, token, settings.discord_api)
+            # the bot-token look-ups wait in discord.py's rate limiter with the bot's own
+            return None if config is None else replace(config, fetch=instance_fetch(bot))
 
         def started(server: WebServer) -> None:
             if web.url and bot.hub is not None:  # a public address: links players can open
