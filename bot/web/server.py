@@ -81,6 +81,11 @@ async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
     return response
 
 
+async def _server_name(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer, sockets' included, names the server without its software versions."""
+    response.headers["Server"] = "tricktable"
+
+
 async def _page(request: web.Request) -> web.StreamResponse:
     index = STATIC / "index.html"
     if not index.exists():
@@ -106,6 +111,7 @@ def create_app(service: TableService, config: WebConfig, *,
     app[SERVICE] = service
     app[CONFIG] = config
     app[ORIGINS] = frozenset({origin_of(public_url)}) if public_url else frozenset()
+    app.on_response_prepare.append(_server_name)
     app.router.add_get("/", _page)
     app.router.add_get("/ws", _socket)
     assets = STATIC / "assets"

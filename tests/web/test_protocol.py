@@ -190,6 +190,11 @@ async def test_the_page_is_served_with_a_strict_policy(web: Web) -> None:
     assert "default-src 'none'" in policy and "connect-src 'self'" in policy
     assert "http" not in policy  # no other origin
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Server"] == "tricktable"  # no software versions (N4)
+    ws = await web.client.ws_connect("/ws", headers={
+        "Origin": f"http://{web.client.host}:{web.client.port}"})
+    assert ws._response.headers["Server"] == "tricktable"
+    await ws.close()
     assert HUMAN == 7
 
 
