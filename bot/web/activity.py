@@ -57,10 +57,11 @@ from aiohttp import web
 
 from bot.i18n import N_, SOURCE_LANGUAGE, Translator, match_language, translator
 from bot.web import links
+from bot.web.admission import Admitting
+from bot.web.config import BAD_LINK, Refuse
 from bot.web.inbound import text_field
 from bot.web.limits import Bucket, Buckets, Recent
 from bot.web.sockets import CONFIG, ORIGINS, client_address, serve
-from bot.web.viewer import BAD_LINK, Refuse, Viewer
 from storage import ChannelLocation
 
 log = logging.getLogger(__name__)
@@ -349,7 +350,7 @@ class ActivityAdmission:
             self._watch.cancel()
             await asyncio.gather(self._watch, return_exceptions=True)
 
-    async def admit(self, frame: dict[str, Any], viewer: Viewer) -> links.Pass:
+    async def admit(self, frame: dict[str, Any], viewer: Admitting) -> links.Pass:
         t = viewer.t
         token = text_field(frame, "access_token", MAX_FIELD)
         instance_id = text_field(frame, "instance_id", MAX_FIELD)
@@ -383,7 +384,7 @@ class ActivityAdmission:
                                           name=f"activity-{instance_id}")
         return admitted
 
-    async def _table_of(self, viewer: Viewer, instance: Instance, user: int
+    async def _table_of(self, viewer: Admitting, instance: Instance, user: int
                         ) -> links.Pass | None:
         """The open table of the instance's channel, as a pass for ``user``: their seat
         when they sit there, else the public view. A table another process owns is found
@@ -402,7 +403,7 @@ class ActivityAdmission:
         return found if found is not None else await self._finished_board(viewer, where,
                                                                           user)
 
-    async def _finished_board(self, viewer: Viewer, where: ChannelLocation, user: int
+    async def _finished_board(self, viewer: Admitting, where: ChannelLocation, user: int
                               ) -> links.Pass | None:
         """A seat's pass to the table at ``where`` of the duplicate board ``user``'s entrant
         finished last, within :data:`AFTER_END` (module docstring); None: none. Who may see
@@ -423,7 +424,7 @@ class ActivityAdmission:
         after all) gets the channel's usual refusal."""
         return Refuse("table", t.gettext(NO_TABLE_HERE)) if self._after_end else None
 
-    async def _follow(self, viewer: Viewer, instance_id: str, user: int) -> None:
+    async def _follow(self, viewer: Admitting, instance_id: str, user: int) -> None:
         """End the socket once the instance ended or the user left it (module
         docstring)."""
         while not viewer.ws.closed:

@@ -16,15 +16,29 @@ Each returns the :class:`~bot.web.links.Pass` the socket is admitted with or rai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
+
+from aiohttp import web
 
 from bot.i18n import Translator, translator
+from bot.service import TableService
 from bot.web import links
+from bot.web.config import BAD_LINK, EXPIRED, Refuse, WebConfig
 from bot.web.inbound import text_field
-from bot.web.viewer import BAD_LINK, EXPIRED, Refuse
 
-if TYPE_CHECKING:
-    from bot.web.viewer import Viewer
+
+class Admitting(Protocol):
+    """What an admission reads of the socket it admits (a
+    :class:`~bot.web.viewer.Viewer`), and ``t``, which it sets to the user's language."""
+
+    service: TableService
+    config: WebConfig
+    ws: web.WebSocketResponse
+    t: Translator
+
+    async def end(self, reason: str) -> None:
+        """Close the socket for good with ``reason`` (a message id, ``N_``)."""
+        ...
 
 
 class Admission(Protocol):
@@ -35,7 +49,7 @@ class Admission(Protocol):
     relays: bool
     """Whether a socket for a table another process holds is carried to its owner."""
 
-    async def admit(self, frame: dict[str, Any], viewer: Viewer) -> links.Pass:
+    async def admit(self, frame: dict[str, Any], viewer: Admitting) -> links.Pass:
         """The pass of the first frame (its ``type`` already checked), or :class:`Refuse`.
         Sets ``viewer.t`` to the user's language once the user is known."""
         ...
@@ -60,7 +74,7 @@ class KeyAdmission:
         self.first = first
         self.field = field
 
-    async def admit(self, frame: dict[str, Any], viewer: Viewer) -> links.Pass:
+    async def admit(self, frame: dict[str, Any], viewer: Admitting) -> links.Pass:
         key = text_field(frame, self.field, links.MAX_KEY)
         try:
             p = links.verify(self.secret, key, viewer.config.clock())

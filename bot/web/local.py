@@ -24,8 +24,8 @@ from bot.terminal.choices import Choices
 from bot.terminal.config import PlayConfig
 from bot.terminal.session import TERMINAL_USER, Session, TableModel
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 
 LOCAL_TTL = 30 * 24 * 3600
 """A local link works for the life of the process (its secret is made per process)."""

@@ -107,6 +107,17 @@ class Sockets:
         self._links[link] += 1
         return None
 
+    def moved(self, ws: web.WebSocketResponse, role: str) -> None:
+        """The socket's user took a seat from the lobby: its link is the seat's now (no
+        cap: the socket is already counted)."""
+        entry = self._entries.get(ws)
+        if entry is None or entry.link is None:
+            return
+        table, user, _ = entry.link
+        _drop(self._links, entry.link)
+        entry.link = (table, user, role)
+        self._links[entry.link] += 1
+
     def closed(self, ws: web.WebSocketResponse) -> None:
         entry = self._entries.pop(ws, None)
         if entry is None:

@@ -54,15 +54,16 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.cluster.addresses import WebAddresses
 from bot.cluster.ownership import Ownership
+from bot.i18n import Translator
 from bot.service import TableService
 from bot.service.seats import seat_of, seats_from_json
 from bot.web import links
-from bot.web.admission import KeyAdmission
+from bot.web.admission import Admitting, KeyAdmission
+from bot.web.config import BAD_LINK, Refuse, WebConfig
 from bot.web.inbound import text_field
 from bot.web.limits import Recent
 from bot.web.protocol import VERSION, RelayFrame
 from bot.web.sockets import serve
-from bot.web.viewer import BAD_LINK, Refuse, Viewer, WebConfig
 from storage import Store
 from storage.models import ChannelLocation, Location
 
@@ -95,7 +96,7 @@ class RelayAdmission(KeyAdmission):
         super().__init__(secret, "relay", "pass")
         self.used = used
 
-    async def admit(self, frame: dict[str, Any], viewer: Viewer) -> links.Pass:
+    async def admit(self, frame: dict[str, Any], viewer: Admitting) -> links.Pass:
         nonce = text_field(frame, "nonce", 64)
         if nonce is None or nonce in self.used:
             raise Refuse("forged", viewer.t.gettext(BAD_LINK))
@@ -155,12 +156,12 @@ class OwnerRelay:
         return asyncio.create_task(_close_when_moved(ws, self.addresses, shard),
                                    name="web-owner-guard")
 
-    async def carry(self, viewer: Viewer, admitted: links.Pass) -> None:
-        page = viewer.ws
+    async def carry(self, page: web.WebSocketResponse, t: Translator,
+                    admitted: links.Pass) -> None:
         row = await self.store.get_table(admitted.table)
         shard = None if row is None else self.ownership.owner_shard(row.location)
         if row is None or shard is None or row.status not in ("lobby", "playing"):
-            raise Refuse("table", viewer.t.gettext(BAD_LINK))
+            raise Refuse("table", t.gettext(BAD_LINK))
         addresses, session = self.addresses, self.session
         owner = None if addresses is None else await addresses.owner(shard)
         if addresses is None or session is None or owner is None or owner == addresses.url:

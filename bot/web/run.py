@@ -47,10 +47,10 @@ from bot.cluster import ClusterNode
 from bot.cluster.addresses import WebAddresses
 from bot.web import links
 from bot.web.activity import ActivityConfig
+from bot.web.config import WebConfig
 from bot.web.relay import OwnerRelay
 from bot.web.reveals import DuplicateReveals, WebReveals
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from storage.base import Store
 
 log = logging.getLogger(__name__)

@@ -36,10 +36,11 @@ from aiohttp import WSCloseCode, web
 from bot.service import TableService
 from bot.web import links
 from bot.web.admission import LinkAdmission
+from bot.web.config import WebConfig
 from bot.web.limits import throttle_logs
+from bot.web.lobby import LobbyRights
 from bot.web.presence import Presence
 from bot.web.sockets import CONFIG, ORIGINS, SERVICE, serve
-from bot.web.viewer import LobbyRights, WebConfig
 
 if TYPE_CHECKING:
     from bot.web.activity import ActivityConfig

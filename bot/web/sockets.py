@@ -11,8 +11,9 @@ from aiohttp import web
 
 from bot.i18n import SOURCE_LANGUAGE, Translator, match_language, translator
 from bot.service import TableService
+from bot.web.config import WebConfig
 from bot.web.protocol import VERSION, ErrorFrame
-from bot.web.viewer import Viewer, WebConfig
+from bot.web.viewer import Viewer
 
 if TYPE_CHECKING:
     from bot.web.admission import Admission

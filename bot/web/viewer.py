@@ -44,9 +44,8 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
@@ -56,129 +55,29 @@ from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableSe
 from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.web import links
-from bot.web.fanout import FrameCache, encode
+from bot.web.config import BAD_LINK, NO_SEAT, Refuse, WebConfig
+from bot.web.fanout import encode
 from bot.web.frames import Words
 from bot.web.inbound import Act, LobbyAct, decode, parse
-from bot.web.presence import Presence
+from bot.web.lobby import Lobby, Refused, Seated
 from bot.web.protocol import (
     VERSION,
     ClosedFrame,
     DealResultFrame,
     ErrorFrame,
-    LobbyDo,
     LobbyFrame,
     ServerFrame,
 )
-from bot.web.registry import Sockets
 from bot.words.table_state import reason_text
-from storage.models import ChannelLocation, Location
 
 if TYPE_CHECKING:
     from bot.web.admission import Admission
-    from bot.web.reveals import WebReveals
 
 log = logging.getLogger(__name__)
 
-BAD_LINK = N_("This link does not open a table here: ask for a new one.")
-EXPIRED = N_("This link has expired: ask for a new one.")
 UNREADABLE = N_("That message could not be read; nothing changed.")
 TOO_MANY = N_("Too many messages: wait a moment; nothing changed.")
-NO_SEAT = N_("You no longer sit at this table.")
 STRUCK_OUT = N_("This page sent too many messages the table could not take: reload it.")
-JOIN = N_("Join")
-ADD_AI = N_("Add AI: rules")
-START = N_("Start")
-
-Languages = Callable[[int], Awaitable[str]]
-"""The language of a user's page (a user id → a language code)."""
-
-
-async def english(user: int) -> str:
-    return "en"
-
-
-@dataclass
-class WebConfig:
-    """What every socket of an application shares."""
-
-    secret: bytes
-    language: Languages = english
-    max_frame: int = 2048
-    """The largest frame a page may send (bytes)."""
-    rate: float = 8.0
-    burst: int = 16
-    strikes: int = 20
-    """Bad frames (unreadable, of no known type, over the budget) a socket may send; the
-    next one closes it."""
-    join_timeout: float = 10.0
-    """Seconds an opened socket has to send its first frame."""
-    header_timeout: float = 15.0
-    """Seconds a connection has to send a whole request (headers included), and the most
-    an idle HTTP connection is kept open (aiohttp's ``keepalive_timeout``)."""
-    clock: Callable[[], float] = time.time
-    """The wall clock links expire on (tests move it)."""
-    sockets: Sockets = field(default_factory=Sockets)
-    """Every open socket, with the caps on them (:mod:`bot.web.registry`)."""
-    forwarded: bool = False
-    """Whether a client's address is the last entry of ``X-Forwarded-For`` (a reverse
-    proxy in front sets it) rather than the connection's peer."""
-    relay: Relay | None = None
-    """Several processes: how a socket reaches its table's owner (None: one process)."""
-    presence: Presence = field(default_factory=Presence)
-    """Who has a socket on which table (the table message names them)."""
-    lobby: LobbyRights | None = None
-    """Who may do what in a lobby (None: the page offers no lobby action)."""
-    frames: FrameCache = field(default_factory=FrameCache)
-    """Frames worded once for every socket that receives them (:mod:`bot.web.fanout`)."""
-    reveals: WebReveals | None = None
-    """A duplicate service's board reveals (:mod:`bot.web.reveals`; None: no duplicate
-    events in this process)."""
-
-
-class Refuse(Exception):
-    """End the socket with this error frame."""
-
-    def __init__(self, code: str, text: str) -> None:
-        super().__init__(code)
-        self.code = code
-        self.text = text
-
-
-class LobbyRights(Protocol):
-    """Discord's lobby rights for a web viewer (the bot binds one; none: no lobby actions
-    on the web)."""
-
-    async def start_refusal(self, table: int, user: int) -> str | None:
-        """Why ``user`` may not start ``table`` (a message id, ``N_``), or None: they opened
-        it or have Manage Server in its channel."""
-        ...
-
-    async def name_of(self, table: int, user: int) -> str:
-        """The name ``user`` gets at the table when they join (their name in its server)."""
-        ...
-
-
-class Relay(Protocol):
-    """Carries a socket whose table another process owns to that process
-    (:mod:`bot.web.relay`; ``docs/scale.md``, "The web table across processes")."""
-
-    async def serves(self, service: TableService, table: int) -> bool:
-        """Whether this process drives ``table``'s socket itself: it holds the table and
-        no other process is recorded for its shard."""
-        ...
-
-    async def carry(self, viewer: Viewer, admitted: links.Pass) -> None: ...
-
-    def guard(self, ws: web.WebSocketResponse,
-              location: Location) -> asyncio.Task[None] | None:
-        """A task closing ``ws`` with the reconnect hint once another process is recorded
-        for the shard of ``location`` (None: nothing to watch)."""
-        ...
-
-    async def find(self, location: ChannelLocation, user: int) -> links.Pass | None:
-        """The open table at ``location`` wherever it is held, as a pass for ``user``
-        (their seat when they sit there, else the public view)."""
-        ...
 
 
 class Viewer:
@@ -204,8 +103,7 @@ class Viewer:
         self.done = False
         self._sub: Subscription | None = None
         self._pump_task: asyncio.Task[None] | None = None
-        self._may_start: bool | None = None
-        """Whether the user may start the lobby (asked once per socket)."""
+        self._lobby_desk: Lobby | None = None
 
     # -- life --------------------------------------------------------------------------
     async def run(self) -> None:
@@ -224,7 +122,7 @@ class Viewer:
                 raise refusal
             relay = self.config.relay if self.admission.relays else None
             if relay is not None and not await relay.serves(self.service, p.table):
-                await relay.carry(self, p)  # another process owns the table
+                await relay.carry(self.ws, self.t, p)  # another process owns the table
                 return
             self._enter(p)
         except Refuse as exc:
@@ -475,7 +373,7 @@ class Viewer:
         except (Rejected, ServiceError) as exc:
             await self._refused(exc.said.text(self.t))
 
-    # -- the lobby ----------------------------------------------------------------------
+    # -- the lobby (bot/web/lobby.py) ---------------------------------------------------
     async def _lobby_frame(self) -> LobbyFrame:
         """The lobby as this viewer sees it, with what they may do now (module docstring)."""
         p = self.pass_
@@ -483,48 +381,31 @@ class Viewer:
         info = self.service.info(p.table)
         self.words = Words.of(info, self.seat, self.t)
         frame = self.words.lobby(info)
-        if self.config.lobby is not None and info.status == "lobby":
-            free = sum(s is None for s in info.seats)
-            offered: list[tuple[LobbyDo, str]] = []
-            if free and self.seat is None:
-                offered.append(("join", JOIN))
-            if free:
-                offered.append(("add_ai", ADD_AI))
-            if not free and await self._can_start():
-                offered.append(("start", START))
-            frame["actions"] = [{"do": do, "label": self.t.gettext(label)}
-                                for do, label in offered]
+        lobby = self._lobby()
+        if lobby is not None and info.status == "lobby":
+            frame["actions"] = await lobby.offered(info, self.seat, self.t)
         return frame
 
-    async def _can_start(self) -> bool:
-        if self._may_start is None:
-            p, lobby = self.pass_, self.config.lobby
-            assert p is not None and lobby is not None
-            self._may_start = await lobby.start_refusal(p.table, p.user) is None
-        return self._may_start
+    def _lobby(self) -> Lobby | None:
+        """The viewer's lobby (None: the web table is not bound to Discord's rights)."""
+        p, rights = self.pass_, self.config.lobby
+        if rights is None or p is None:
+            return None
+        if self._lobby_desk is None:
+            self._lobby_desk = Lobby(self.service, rights, p.table, p.user)
+        return self._lobby_desk
 
     async def _lobby_act(self, request: LobbyAct) -> None:
         """A lobby action of the page, with Discord's rights (module docstring)."""
-        p, lobby, do = self.pass_, self.config.lobby, request.do
-        assert p is not None
+        lobby = self._lobby()
         if lobby is None:  # none was offered
             await self._strike("malformed", UNREADABLE)
             return
-        try:
-            if do == "join":
-                seat = await self.service.join(p.table, p.user,
-                                               await lobby.name_of(p.table, p.user))
-                await self._take(seat)
-            elif do == "add_ai":
-                await self.service.add_ai(p.table, "rules")
-            else:
-                refusal = await lobby.start_refusal(p.table, p.user)
-                if refusal is not None:
-                    await self._refused(self.t.gettext(refusal))
-                    return
-                await self.service.start_match(p.table)
-        except (Rejected, ServiceError) as exc:
-            await self._refused(exc.said.text(self.t))
+        outcome = await lobby.do(request.do, self.t)
+        if isinstance(outcome, Seated):
+            await self._take(outcome.seat)
+        elif isinstance(outcome, Refused):
+            await self._refused(outcome.text)
 
     async def _take(self, seat: int) -> None:
         """The viewer sits at ``seat`` now: their seat's hello and subscription."""
@@ -533,6 +414,7 @@ class Viewer:
         await self._unsubscribe()
         self.pass_ = dataclasses.replace(p, role="seat")
         self.seat = seat
+        self.config.sockets.moved(self.ws, "seat")
         info = self.service.info(p.table)
         self.words = Words.of(info, seat, self.t)
         await self._send(self.words.hello(info))

@@ -18,8 +18,8 @@ from web_stack import table_service
 from bot.contract.validate import problems
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from storage import TerminalLocation
 
 HUMAN = 7

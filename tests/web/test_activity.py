@@ -28,8 +28,8 @@ from webtable import (
 
 from bot.service import Seat, TableService
 from bot.web.activity import ActivityConfig, JoinLimits
+from bot.web.config import WebConfig
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from storage import ChannelLocation
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))

@@ -22,9 +22,9 @@ from webtable import SECRET, Web, my_turn, of_type, open_table, read
 
 from bot.service import TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.registry import Caps, Sockets
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 
 
 async def frames_until_closed(ws: ClientWebSocketResponse) -> list[dict[str, Any]]:

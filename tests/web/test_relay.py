@@ -23,9 +23,9 @@ from bot.cluster import Ownership
 from bot.cluster.addresses import WebAddresses
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.relay import PATH, OwnerRelay, relay_secret
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from storage import ChannelLocation, SqlStore, open_store
 
 SHARD_1_GUILD = 1 << 22

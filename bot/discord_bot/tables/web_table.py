@@ -40,8 +40,8 @@ from bot.discord_bot.router import ButtonItem, admitted
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableService
 from bot.web.links import DEFAULT_TTL, Role
+from bot.web.lobby import LobbyRights
 from bot.web.presence import Presence
-from bot.web.viewer import LobbyRights
 
 log = logging.getLogger(__name__)
 
