@@ -6,13 +6,16 @@ of it and shares each answer between the sockets of an instance."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
 import discord
 from discord.http import Route
 
-from bot.web.activity import InstanceFetch
+InstanceFetch = Callable[[int, str], Awaitable[tuple[int, Any]]]
+"""The look-up's shape, as :data:`bot.web.activity.InstanceFetch` takes it (the adapter
+imports no web code: the composition root, :mod:`bot.app`, hands one to the other)."""
 
 
 def instance_fetch(client: discord.Client) -> InstanceFetch:

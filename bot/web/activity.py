@@ -196,6 +196,8 @@ class DiscordAuth:
         self._refused = Recent(limits.remember, clock=clock)
         self._users: dict[bytes, tuple[float, int]] = {}
         """A token's digest → (when Discord answered, its user)."""
+        self.faces: dict[int, str] = {}
+        """The avatar URL of each user whose token was read (:func:`avatar_url`)."""
 
     async def start(self) -> None:
         self.session = aiohttp.ClientSession(
@@ -280,9 +282,13 @@ class DiscordAuth:
         if not isinstance(app, dict) or str(app.get("id")) != str(self.config.application_id):
             raise Denied("application")
         try:
-            return int(user["id"])
+            user_id = int(user["id"])
         except (KeyError, TypeError, ValueError):
             raise Denied("token") from None
+        if len(self.faces) >= 10_000:  # bounded like the tokens' answers
+            self.faces.clear()
+        self.faces[user_id] = avatar_url(user_id, user.get("avatar"))
+        return user_id
 
     async def instance(self, instance_id: str, *, user: int | None = None) -> Instance | None:
         """The instance (None: Discord does not know it, it ended, or the id is not shaped
@@ -317,6 +323,19 @@ class DiscordAuth:
 def _raise_unavailable(status: int) -> None:
     if status == 429 or status >= 500:
         raise Unavailable(str(status))
+
+
+CDN = "https://cdn.discordapp.com"
+"""Discord's CDN, where avatars are (the Activity's pages may show its images)."""
+_AVATAR_HASH = re.compile(r"(a_)?[0-9a-f]{32}")
+
+
+def avatar_url(user_id: int, avatar: object) -> str:
+    """A user's avatar on Discord's CDN (64 px, PNG): their own when ``avatar`` is its hash,
+    else Discord's default avatar for the id (``(id >> 22) % 6``)."""
+    if isinstance(avatar, str) and _AVATAR_HASH.fullmatch(avatar):
+        return f"{CDN}/avatars/{user_id}/{avatar}.png?size=64"
+    return f"{CDN}/embed/avatars/{(user_id >> 22) % 6}.png"
 
 
 def _instance(body: Any) -> Instance | None:
@@ -377,6 +396,9 @@ class ActivityAdmission:
             raise Refuse("busy", t.gettext(TOO_MANY_JOINS)) from None
         if instance is None or user not in instance.users:
             raise Refuse("activity", t.gettext(NOT_IN_INSTANCE))
+        face = self.auth.faces.get(user)
+        if face is not None:  # shown with the user's seat on every page of the table
+            viewer.config.avatars[user] = face
         admitted = await self._table_of(viewer, instance, user)
         if admitted is None:
             raise Refuse("table", t.gettext(NO_TABLE_HERE))
@@ -509,7 +531,8 @@ def install(app: web.Application, config: ActivityConfig) -> None:
         csp = response.headers.get("Content-Security-Policy")
         if csp:
             response.headers["Content-Security-Policy"] = csp.replace(
-                "frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
+                "frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}").replace(
+                "img-src 'self' data:", f"img-src 'self' data: {CDN}")
             response.headers.pop("X-Frame-Options", None)
         if request.path == "/api/token":
             response.headers["Cache-Control"] = "no-store"

@@ -22,11 +22,15 @@ from bot.web.registry import Sockets
 from storage.models import ChannelLocation, Location
 
 if TYPE_CHECKING:
-    from bot.web.reveals import WebReveals
+    from bot.web.reveals import Reveals
 
 BAD_LINK = N_("This link does not open a table here: ask for a new one.")
 EXPIRED = N_("This link has expired: ask for a new one.")
 NO_SEAT = N_("You no longer sit at this table.")
+
+Again = Callable[[int, int], Awaitable[str | None]]
+"""Start a new match like table ``table`` for user ``user`` (local play's **Play again**):
+the signed key of the new table's seat, or None when none could start."""
 
 Languages = Callable[[int], Awaitable[str]]
 """The language of a user's page (a user id → a language code)."""
@@ -69,9 +73,28 @@ class WebConfig:
     """Who may do what in a lobby (None: the page offers no lobby action)."""
     frames: FrameCache = field(default_factory=FrameCache)
     """Frames worded once for every socket that receives them (:mod:`bot.web.fanout`)."""
-    reveals: WebReveals | None = None
-    """A duplicate service's board reveals (:mod:`bot.web.reveals`; None: no duplicate
-    events in this process)."""
+    reveals: Reveals | None = None
+    """A duplicate service's board reveals (:class:`bot.web.reveals.Reveals`, given by the
+    composition root; None: no duplicate events in this process)."""
+    avatars: dict[int, str] = field(default_factory=dict)
+    """Users' avatar URLs on Discord's CDN, when known (the Activity learns its users'),
+    shown with their seats."""
+    watching: dict[int, set[Watcher]] = field(default_factory=dict)
+    """The open sockets of each table (the spectators among them are counted)."""
+    again: Again | None = None
+    """Local play: start a new match after one is over (None: no **Play again**)."""
+
+
+class Watcher(Protocol):
+    """A socket counted at a table (:attr:`WebConfig.watching`): a
+    :class:`~bot.web.viewer.Viewer`."""
+
+    seat: int | None
+    """Its seat (None: a spectator)."""
+
+    def tell_spectators(self, count: int) -> None:
+        """Send the page the table's spectators' count (in the background)."""
+        ...
 
 
 class Refuse(Exception):

@@ -5,7 +5,8 @@ version (:func:`decode`) → a typed request (:func:`parse`), or nothing (the ca
 Every hostile shape ends here as ``None``, never as an exception: a binary or oversized
 message, text that is not JSON, JSON nested deeper than Python's parser recurses, a
 value that is not an object, another version; an ``act`` whose action is not a record
-action (``games.actions.action_from_json``), a ``lobby_act`` of an unknown ``do``.
+action (``games.actions.action_from_json``), a ``lobby_act`` of an unknown ``do``, a
+``why`` without a card.
 """
 
 from __future__ import annotations
@@ -36,7 +37,19 @@ class LobbyAct:
     do: LobbyDo
 
 
-Request = Act | LobbyAct
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why ``card`` of the hand may not be played now (:class:`bot.web.protocol.WhyFrame`)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Again:
+    """Play again (:class:`bot.web.protocol.AgainFrame`, local play)."""
+
+
+Request = Act | LobbyAct | Why | Again
 """What a joined page may ask."""
 
 
@@ -75,6 +88,11 @@ def parse(frame: dict[str, Any]) -> Request | None:
         for known in get_args(LobbyDo):
             if do == known:
                 return LobbyAct(known)
+    if kind == "why":
+        card = text_field(frame, "card", 8)
+        return None if card is None else Why(card)
+    if kind == "again":
+        return Again()
     return None
 
 

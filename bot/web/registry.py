@@ -107,16 +107,17 @@ class Sockets:
         self._links[link] += 1
         return None
 
-    def moved(self, ws: web.WebSocketResponse, role: str) -> None:
-        """The socket's user took a seat from the lobby: its link is the seat's now (no
-        cap: the socket is already counted)."""
+    def moved(self, ws: web.WebSocketResponse, link: tuple[int, int, str]) -> None:
+        """The socket's page is at another link now (a lobby seat taken, **Play again**):
+        counted there, without a cap (the socket is already counted)."""
         entry = self._entries.get(ws)
         if entry is None or entry.link is None:
             return
-        table, user, _ = entry.link
         _drop(self._links, entry.link)
-        entry.link = (table, user, role)
-        self._links[entry.link] += 1
+        _drop(self._users, entry.link[1])
+        entry.link = link
+        self._links[link] += 1
+        self._users[link[1]] += 1
 
     def closed(self, ws: web.WebSocketResponse) -> None:
         entry = self._entries.pop(ws, None)

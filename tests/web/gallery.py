@@ -23,8 +23,8 @@ from playwright.async_api import Page, async_playwright
 from bot.service import Seat, TableService
 from bot.web import links
 from bot.web.config import WebConfig
-from bot.web.reveals import WebReveals
 from bot.web.server import WebServer
+from bot.web_duplicate import WebReveals
 from games.registry import GAMES
 from storage import ChannelLocation, TerminalLocation, open_store
 from storage.models import Location

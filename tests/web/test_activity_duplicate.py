@@ -29,8 +29,8 @@ from bot.duplicate.service import DuplicateService
 from bot.service import TableService
 from bot.web.activity import ActivityConfig
 from bot.web.config import WebConfig
-from bot.web.reveals import WebReveals
 from bot.web.server import create_app
+from bot.web_duplicate import WebReveals
 from storage import ChannelLocation
 from storage.models import Location
 

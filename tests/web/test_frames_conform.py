@@ -24,13 +24,12 @@ def test_every_action_record_conforms_to_the_web_protocol() -> None:
 
 
 def test_a_choice_of_kort_conforms_and_a_wrong_key_does_not() -> None:
+    document = schema()
     choice = {"action": Action.kort(True).record(), "label": "Play on for kort",
-              "card": None, "variant": None, "confirm": None}
-    frame = {"v": 1, "type": "table", "version": 3, "status": "playing", "deal": 0,
-             "phase": "kort", "seats": [], "trump": None, "trump_text": "",
-             "trick": {"leader": None, "cards": [], "winner": None, "line": ""},
-             "last_trick": None, "hand": [], "choices": [choice], "variants": [],
-             "facts": [], "score": "", "deadline": None, "your_turn": True}
-    assert nonconforming(json.dumps(frame)) == []
+              "card": None, "variant": None, "confirm": None, "caption": None}
+    assert problems(choice, document["$defs"]["Choice"], document) == []
     choice["action"] = {"type": "kort", "cont": True}  # the key the old type declared
-    assert nonconforming(json.dumps(frame))
+    assert problems(choice, document["$defs"]["Choice"], document)
+    # the check every web test runs on the frames it receives
+    assert nonconforming(json.dumps({"v": 1, "type": "refused", "text": "No."})) == []
+    assert nonconforming(json.dumps({"v": 1, "type": "refused", "text": "No.", "x": 1}))
