@@ -84,6 +84,9 @@ JOIN = N_("Join")
 ADD_AI = N_("Add AI: rules")
 START = N_("Start")
 
+UNRECORDED = frozenset({"away", "returned", "timeout", "reminder"})
+"""Events no record holds (the history frame never tells them): always sent."""
+
 Again = Callable[[int, int], Awaitable[str | None]]
 """Start a new match like table ``table`` for user ``user`` (local play's **Play again**):
 the signed key of the new table's seat, or None when none could start."""
@@ -419,7 +422,7 @@ class Viewer:
             await self._reveal(p)
             await self._send(self._closed(data_of(event, "abandoned")))
             return False
-        elif event.version > self._told:
+        elif event.version > self._told or kind in UNRECORDED:
             data = game_data(event)
             shared = names_only(kind, data, self.seat)  # one wording for all it names not
             await self._send_text(self.config.frames.frame(

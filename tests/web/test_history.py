@@ -179,3 +179,16 @@ def test_a_trump_call_without_pass_is_prompted_as_such() -> None:
     assert words.table(data, 1)["prompt"] == "Your call: name trump, or pass."
     data = {**data, "legal": [], "to_act": [2]}
     assert words.table(data, 1)["prompt"] == "Waiting for Cy."
+
+
+async def test_a_seat_going_away_after_a_join_is_still_told(web: Web) -> None:
+    """The history tells what the record holds; a seat going away (no action, the same
+    version as the history's) is still said."""
+    table = await open_table(web)
+    await web.service.settle()  # the AI players have played up to the human's turn
+    ws = await web.join()
+    await read(ws, of_type("history"))
+    await read(ws, my_turn)
+    await web.service.set_away(table, 0)
+    line = await read(ws, lambda f: f["type"] == "line" and f["kind"] == "away")
+    assert line["text"] == "You are away: an AI plays for you."
