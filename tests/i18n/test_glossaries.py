@@ -22,7 +22,7 @@ GAME_WORDS = [
 """English words every glossary explains (in its first column)."""
 DUPLICATE_WORDS = [
     "duplicate", "event", "board", "pair", "entrant", "direction", "matchpoints", "IMPs",
-    "traveller", "hand record", "score card",
+    "traveller", "hand record", "score card", "meet", "the field", "north",
 ]
 """The duplicate nights' words every glossary explains."""
 WEB_WORDS = ["web page", "on the web", "browser", "link", "watch", "Activity", "Manage Server"]
@@ -152,6 +152,15 @@ REINTRODUCED = [
      "jumla ya zabuni ni 13: wewe unapandisha au kushusha kila zabuni", "'au kushusha'"),
     # sw-5: weka alama without kwenye
     ("sw", "Space marks up to three cards", "Space weka alama karata tatu", "'weka alama karata'"),
+    # after the first merge: a new message named the event and the score card otherwise
+    ("id", "you have no score card in this event", "kamu tidak punya lembar skor di acara ini",
+     "'acara'"),
+    ("sw", "you have no score card in this event", "huna kadi ya alama katika shindano hili",
+     "'kadi ya alama'"),
+    # after the second merge: so-12 and sw-4 copied into new messages
+    ("so", "You bid highest: trump {suit}.",
+     "Adiga ayaa dalbaday ugu sarreeya: xukunku waa {suit}.", "'dalbaday ugu'"),
+    ("sw", "{played}; you win", "{played}; wewe unakula", "'wewe unakula'"),
     # sw-15: the second abbreviation of e.g.
     ("sw", "Type a card (e.g. qh or 10s) or a decision.", "Andika karata (k.m. qh) au uamuzi.",
      "'k.m.'"),
