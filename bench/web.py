@@ -52,6 +52,7 @@ import contextlib
 from bot.service import Seat, TableService
 from bot.web import links
 from bot.web.config import WebConfig
+from bot.web.inbound import Act
 from bot.web.server import WebServer
 from bot.web.viewer import Viewer
 from storage import TerminalLocation, open_store
@@ -210,10 +211,10 @@ class ServerClock:
         clock = self
         act, send = Viewer._act, Viewer._send_text
 
-        async def timed_act(viewer: Viewer, frame: Any) -> None:
-            key = (viewer.pass_.table if viewer.pass_ else 0, frame.get("version"))
+        async def timed_act(viewer: Viewer, request: Act) -> None:
+            key = (viewer.pass_.table if viewer.pass_ else 0, request.version)
             clock.read[key] = time.perf_counter()
-            await act(viewer, frame)
+            await act(viewer, request)
             clock.acted[key] = time.perf_counter()
 
         async def timed_send(viewer: Viewer, text: str | None) -> None:
