@@ -39,8 +39,9 @@ DECISION = "#decisions button:not(:text('Concede'))"
 WAIT = 30000
 """The longest wait (ms) for any condition: only reached when the page is wrong."""
 
-# What the page shows, read in one go: any change means a frame was drawn.
-SNAPSHOT = """() => [document.querySelector('#hand').innerHTML.length,
+# What the page shows, read in one go: any change means a frame was drawn (the hand's
+# markup whole: in Albastini a drawn card takes the played one's place).
+SNAPSHOT = """() => [document.querySelector('#hand').innerHTML,
   document.querySelector('#decisions').textContent, document.querySelector('#turn').textContent,
   document.querySelector('#refusal').textContent,
   document.querySelector('#result').hidden].join('|')"""
