@@ -22,9 +22,8 @@ export function handDiagram(hands: Hand[], me: number | null, title: string): HT
   const n = hands.length;
   const places = PLACES[n] ?? PLACES[4];
   const first = me ?? hands[0]?.seat ?? 0;
-  const mine = Math.max(hands.findIndex((h) => h.seat === first), 0);
-  hands.forEach((hand, i) => {
-    const place = places[(i - mine + n) % n] ?? "bottom";
+  hands.forEach((hand) => {  // by seat, not by order: a hand record lists by direction
+    const place = places[(hand.seat - first + n) % n] ?? "bottom";
     const part = make("div", undefined, `dhand d-${place}`);
     part.setAttribute("role", "group");
     part.setAttribute("aria-label", hand.label);
