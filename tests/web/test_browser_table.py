@@ -187,6 +187,7 @@ async def test_a_whole_deal_by_touch_on_a_phone(tables: Tables, browser: Any,
     assert len(names) == GAMES[game].player_counts[0] and "Ann" in names[0]
     assert await _a_whole_deal(page, _tap_move) > 0
     assert await page.locator("#resulthands .dhand").count() == len(names)
+    assert await page.locator("#resulthands .d-bottom .dname").inner_text() == "you"
     live = await page.locator("#announce").inner_text()
     assert await page.locator("#resulttitle").inner_text() in live
     assert await page.locator("#sheetbody tbody tr").count() == 1
