@@ -36,7 +36,13 @@ from fakediscord import Harness, SimulatedUser
 from fakediscord.models import RecordedRequest, StoredMessage
 from fakediscord.payloads import MESSAGE_COMPONENT
 
-from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest, Ownership
+from bot.cluster import (
+    ClusterNode,
+    Delivery,
+    ForwardRequest,
+    InboxConsumer,
+    Ownership,
+)
 from bot.discord_bot.tables.forwarded import ShardedClicks
 from bot.service import FakeClock, NoSuchTable
 from bot.words.cards import hand_lines
@@ -325,6 +331,8 @@ async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
     at = await _alice_at_turup(fake_discord, tmp_path)
     app = at.app
     clicks = ShardedClicks(app.tables, ClusterNode(app.store, Ownership.of(1, [0])))
+    inbox = InboxConsumer(app.store, app.service, Ownership.of(1, [0]),
+                          clicks.answer_forwarded)
     rng = random.Random(9)
     for _ in range(16):  # a match may end before alice holds a deal's last card (1 in 4)
         table_id = at.table_id
@@ -352,9 +360,12 @@ async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
             version = app.service.info(table_id).version
             request = ForwardRequest.panel(table_id, at.alice.id,
                                            {"pick": json.loads(value), "version": version})
-            await clicks.answer_forwarded(
-                Delivery(1, "k", request, reply_to, dt.datetime.now(dt.UTC)),
-                ForwardOutcome("applied"))
+            # the owner's inbox plays the card (stored before the entry is done), then
+            # the answer draws
+            delivery = Delivery(1, "k", request, reply_to, dt.datetime.now(dt.UTC))
+            outcome = await inbox.apply(delivery)
+            assert outcome.status == "applied" and outcome.played_deal == deal
+            await clicks.answer_forwarded(delivery, outcome)
             await app.service.settle()
             await fake_discord.settle()
             old = fake_discord.server.message(panel.id)
