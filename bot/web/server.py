@@ -27,6 +27,7 @@ from aiohttp import WSCloseCode, web
 
 from bot.service import TableService
 from bot.web import links
+from bot.web.access import Access, ChannelAccess
 from bot.web.presence import Presence
 from bot.web.sockets import CONFIG, ORIGINS, SERVICE, serve
 from bot.web.viewer import LobbyRights, Viewer, WebConfig
@@ -164,6 +165,17 @@ class WebServer:
     def use_lobby(self, rights: LobbyRights) -> None:
         """Offer the lobby's actions on the web, with ``rights`` (the bot's Discord rights)."""
         self.config.lobby = rights
+
+    @property
+    def access(self) -> Access:
+        """Who may still read a table's channel, and the admitted sockets by table and
+        user (:meth:`Access.revoke` closes a user's pages: :mod:`bot.web.access`)."""
+        return self.config.access
+
+    def use_access(self, check: ChannelAccess) -> None:
+        """Admit and keep a socket only while its user may read the table's channel,
+        as ``check`` (the bot's Discord view) says."""
+        self.config.access.check = check
 
     def link(self, table: int, user: int, role: links.Role = "seat") -> str:
         key = links.issue(self.config.secret, table, user, role, self.config.clock())

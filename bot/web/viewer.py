@@ -27,6 +27,9 @@ The promises (``docs/web.md``):
   everyone else get nothing of it (:mod:`bot.web.reveals`).
 * **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
   while it is open, so the table message can say who is on the web.
+* **Revocation.** A socket whose user can no longer read the table's channel is refused
+  when it joins, and every admitted socket is held in ``config.access``, which closes it
+  when the bot learns the user lost the channel (:mod:`bot.web.access`).
 * **Hostile input.** A frame larger than ``max_frame`` bytes, not JSON, of another
   version or type, or with fields of the wrong kind gets an :class:`ErrorFrame` and
   changes nothing; more than ``burst`` frames at once (refilled at ``rate`` per second)
@@ -52,6 +55,7 @@ from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableSe
 from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.web import links
+from bot.web.access import NO_ACCESS, Access
 from bot.web.fanout import FrameCache, encode
 from bot.web.frames import Words
 from bot.web.presence import Presence
@@ -116,6 +120,10 @@ class WebConfig:
     reveals: WebReveals | None = None
     """A duplicate service's board reveals (:mod:`bot.web.reveals`; None: no duplicate
     events in this process)."""
+    access: Access = field(default_factory=Access)
+    """Whether a user may still read a table's channel (asked when a socket joins), and
+    the admitted sockets by table and user, closed when they lose it
+    (:mod:`bot.web.access`)."""
 
 
 class Refuse(Exception):
@@ -199,6 +207,8 @@ class Viewer:
                 await relay.carry(self, p)  # another process owns the table
                 return
             self._enter(p)
+            if not await self.config.access.admits(p.table, p.user):
+                raise Refuse("access", self.t.gettext(NO_ACCESS))
         except Refuse as exc:
             await self._send(self._error(exc.code, exc.text, fatal=True))
             return
@@ -209,11 +219,13 @@ class Viewer:
         self._subscribe()
         guard = None if relay is None else relay.guard(self.ws, info.location)
         self.config.presence.enter(p.table, p.user)
+        self.config.access.hold(p.table, p.user, self.ws, self.t)
         try:
             await self._read()
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
+            self.config.access.release(p.table, p.user, self.ws)
             self.config.presence.leave(p.table, p.user)
             await self._unsubscribe()
             if guard is not None:

@@ -20,7 +20,9 @@ gives the web viewers Discord's lobby rights (:mod:`bot.discord_bot.tables.web_l
 The same binding gives the private hand panel (**My hand** and the hand DM) its **Open in
 browser** link (:func:`seat_link_button`: signed for the seat's player and the table,
 expiring, made anew whenever the panel is drawn) and ``/table watch`` its private
-**Watch** link (:meth:`TableOpener.watch`: the public view). Every such button is made by
+**Watch** link (:meth:`TableOpener.watch`: the public view), for a member who can see the
+table's channel (:meth:`TableOpener.may_watch`, the rule of
+:mod:`bot.discord_bot.tables.web_access`). Every such button is made by
 :func:`link_button`, which leaves out a URL longer than Discord allows.
 """
 
@@ -39,6 +41,7 @@ from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem, admitted
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableService
+from bot.web.access import Access, ChannelAccess
 from bot.web.links import DEFAULT_TTL, Role
 from bot.web.presence import Presence
 from bot.web.viewer import LobbyRights
@@ -59,6 +62,7 @@ REFUSED = N_("Discord did not open the table as an Activity: open it in your bro
              "instead.")
 NO_WEB = N_("This bot does not serve the table on the web.")
 WATCH = N_("Watch")
+NO_VIEW = N_("You cannot see this channel, so you cannot watch its table.")
 
 MAX_URL = 512
 """Discord's longest URL of a link button."""
@@ -88,6 +92,16 @@ class Links(Protocol):
 
     def use_lobby(self, rights: LobbyRights) -> None:
         """Offer the lobby's actions on the web, with ``rights``."""
+        ...
+
+    @property
+    def access(self) -> Access:
+        """Who may still read a table's channel; the open sockets by table and user."""
+        ...
+
+    def use_access(self, check: ChannelAccess) -> None:
+        """Admit and keep a socket only while ``check`` says its user may read the
+        table's channel."""
         ...
 
 
@@ -124,6 +138,11 @@ class TableOpener:
             table_id, interaction.user.id, self._role(table_id, interaction.user.id)),
             t.gettext(OPEN_IN_BROWSER))
         await interaction.response.send_message(t.gettext(why), view=view, ephemeral=True)
+
+    async def may_watch(self, table_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` may read the table's channel (``/table watch`` checks it
+        itself: a link is only for who can see the table on Discord)."""
+        return await self.links.access.admits(table_id, user_id)
 
     def watch(self, table_id: int, user_id: int, t: Translator) -> tuple[str, discord.ui.View]:
         """The private answer of ``/table watch``: a sentence and the **Watch** link
