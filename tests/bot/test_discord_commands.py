@@ -161,10 +161,9 @@ async def test_old_table_message_is_replaced(fake_discord: Harness, tmp_path: Pa
         what="a fresh table message")
     await fake_discord.settle()
     presenter = app.tables.presenters[table_id]
-    for _ in range(500):  # the new message is recorded after it was sent: wait for that
-        if not presenter.live.busy:
-            break
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):  # the new message is recorded after it was sent
+        while presenter.live.busy:
+            await asyncio.sleep(0.01)
     new_id = presenter.message_id
     assert fake_discord.server.message(public.id).deleted
     shown = await app.store.get_table_messages(table_id)

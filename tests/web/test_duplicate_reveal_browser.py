@@ -75,7 +75,9 @@ async def test_the_page_shows_the_board_after_the_last_card(
             else:
                 await page.wait_for_timeout(40)
         assert await page.locator("#revealtitle").inner_text() == "Board 1"
-        assert await page.evaluate("document.activeElement.id") == "revealtitle"
+        await page.wait_for_function(  # focused by the reveal's frame handler
+            "() => document.activeElement && document.activeElement.id === 'revealtitle'",
+            timeout=20000)
         traveller = await page.locator("#traveller li").all_inner_texts()
         assert traveller[0] == f"Direction {start.direction + 1}"
         assert traveller[1].strip().startswith("Ann: ")
@@ -84,9 +86,10 @@ async def test_the_page_shows_the_board_after_the_last_card(
         log = await page.locator("[role=log]").inner_text()
         assert "Board 1" in log and "The hands as dealt:" in log
         await page.locator("#revealreviewbutton").click()
-        assert await page.locator("#revealreview section").count() >= 1
+        await page.locator("#revealreview section").first.wait_for(timeout=20000)
         # A reload after the end: the table is closed, the reveal comes again.
         await page.reload()
-        await page.wait_for_selector("#revealtitle", timeout=20000)
+        await page.locator("#reveal").wait_for(state="visible", timeout=20000)
+        await page.locator("#traveller li").nth(len(traveller) - 1).wait_for(timeout=20000)
         assert await page.locator("#traveller li").count() == len(traveller)
         await page.close()
