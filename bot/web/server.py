@@ -177,6 +177,9 @@ class WebServer:
         as ``check`` (the bot's Discord view) says."""
         self.config.access.check = check
 
+    link_ttl = links.DEFAULT_TTL
+    """Seconds a link made by :meth:`link` works (the Discord adapter tells players)."""
+
     def link(self, table: int, user: int, role: links.Role = "seat") -> str:
         key = links.issue(self.config.secret, table, user, role, self.config.clock())
         return f"{self.base_url}/#k={key}"

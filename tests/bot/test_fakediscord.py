@@ -758,3 +758,28 @@ async def test_sharded_bot_gets_each_guild_on_its_shard_and_dms_on_shard_0(
     await alice.in_dm().slash("where")
     assert server.dispatched("INTERACTION_CREATE")[-1].shard_id == 0
     assert seen[-1].guild is None
+
+
+def test_the_fake_refuses_localized_command_names_discord_refuses() -> None:
+    """Localized names follow the name rule, and two options of one command may not share
+    a name in any locale (``/duplicate list`` and ``/duplicate enter`` both ``daftar``)."""
+    from fakediscord.limits import FormErrors, check_command
+
+    def errors_of(command: dict[str, Any]) -> list[tuple[tuple[str, ...], str, str]]:
+        errors = FormErrors()
+        check_command(command, ("0",), errors)
+        return errors.items
+
+    def sub(name: str, localized: str) -> dict[str, Any]:
+        return {"name": name, "description": "d", "type": 1,
+                "name_localizations": {"id": localized}}
+
+    clash = {"name": "duplicate", "description": "d",
+             "options": [sub("list", "daftar"), sub("enter", "daftar")]}
+    assert [e[1] for e in errors_of(clash)] == ["APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"]
+    fine = {**clash, "options": [sub("list", "daftar"), sub("enter", "gabung")]}
+    assert errors_of(fine) == []
+    upper = {**clash, "options": [sub("list", "Daftar")],
+             "description_localizations": {"id": "x" * 101}}
+    assert {e[1] for e in errors_of(upper)} == {"APPLICATION_COMMAND_INVALID_NAME",
+                                               "BASE_TYPE_BAD_LENGTH"}

@@ -1,7 +1,8 @@
 """Who may still read a table's channel, from Discord: the web table's revocation
-(``docs/web.md``, "Revocation"; the web side is :mod:`bot.web.access`).
+(``docs/web.md``, "Revocation"; the web side is ``bot.web.access``, which the adapter
+reaches only through :class:`~bot.discord_bot.tables.web_table.Links`).
 
-:class:`DiscordChannelAccess` answers :class:`bot.web.access.ChannelAccess`: the user must
+:class:`DiscordChannelAccess` answers ``bot.web.access.ChannelAccess``: the user must
 be a member of the table's server (the member is read with
 ``GET /guilds/{guild}/members/{user}``, which answers 404 for someone who left or was
 banned, and kept :data:`MEMBER_MEMORY` seconds so a burst of reconnections costs one
@@ -19,7 +20,7 @@ intent end the pages at once:
 
 A member who leaves the server or loses a role is told to the bot only with the
 privileged Server Members intent, which it does not ask for: those are found by the
-periodic re-check (:data:`bot.web.access.RECHECK`, asking Discord afresh) and when the
+periodic re-check (``bot.web.access.RECHECK``, 60 s, asking Discord afresh) and when the
 page connects again.
 """
 
@@ -33,8 +34,8 @@ from typing import Final
 import discord
 from discord.ext import commands
 
+from bot.discord_bot.tables.web_table import WebAccess
 from bot.service import NoSuchTable, TableService
-from bot.web.access import Access
 from storage.models import ChannelLocation
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ UNKNOWN: Final = _Unknown()
 
 
 class DiscordChannelAccess:
-    """:class:`bot.web.access.ChannelAccess` from the bot's client (module docstring)."""
+    """``bot.web.access.ChannelAccess`` from the bot's client (module docstring)."""
 
     def __init__(self, client: discord.Client, service: TableService, *,
                  memory: float = MEMBER_MEMORY,
@@ -90,7 +91,7 @@ class DiscordChannelAccess:
         self._members.pop((guild_id, user), None)
 
     def in_guild(self, guild_id: int) -> Callable[[int], bool]:
-        """Selects the tables of ``guild_id`` (for :meth:`Access.recheck`)."""
+        """Selects the tables of ``guild_id`` (for :meth:`WebAccess.recheck`)."""
         def selects(table: int) -> bool:
             where = self.location(table)
             return where is not None and where.guild_id == guild_id
@@ -115,7 +116,7 @@ class DiscordChannelAccess:
         return member
 
 
-def watch_access(client: discord.Client, check: DiscordChannelAccess, access: Access
+def watch_access(client: discord.Client, check: DiscordChannelAccess, access: WebAccess
                  ) -> None:
     """End the pages of users who lost a table's channel as soon as Discord says so
     (module docstring). Needs a :class:`commands.Bot` (its listeners); a plain client
