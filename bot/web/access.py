@@ -67,6 +67,7 @@ class Access:
         self.period = period
         self._sockets: dict[tuple[int, int], dict[web.WebSocketResponse, Translator]] = {}
         self._task: asyncio.Task[None] | None = None
+        self._rechecking = False
 
     async def admits(self, table: int, user: int) -> bool:
         """Whether a socket of ``user`` may join ``table`` (asked when it joins)."""
@@ -86,7 +87,9 @@ class Access:
             sockets.pop(ws, None)
             if not sockets:
                 del self._sockets[(table, user)]
-        if not self._sockets and self._task is not None:
+        if not self._sockets and self._task is not None and not self._rechecking:
+            # asleep: stopped now; in the middle of a re-check (closing the sockets it
+            # revokes, this one among them), it ends by itself after the pass
             self._task.cancel()
             self._task = None
 
@@ -139,6 +142,14 @@ class Access:
         return len(sockets)
 
     async def _periodically(self) -> None:
-        while True:
-            await asyncio.sleep(self.period)
-            await self.recheck(fresh=True)
+        try:
+            while self._sockets:
+                await asyncio.sleep(self.period)
+                self._rechecking = True
+                try:
+                    await self.recheck(fresh=True)
+                finally:
+                    self._rechecking = False
+        finally:
+            if self._task is asyncio.current_task():
+                self._task = None

@@ -199,6 +199,23 @@ async def test_a_page_is_closed_when_its_holder_is_banned(
 
 
 @pytest.mark.parametrize("recheck", [RECHECK])
+async def test_every_tab_of_a_member_who_left_is_closed(
+        served: Served, fake_discord: Harness) -> None:
+    """Two tabs (and another user's page): the re-check closes both of hers, even as the
+    first one's end leaves nobody else of hers holding a socket."""
+    app = served.app
+    alice, eve = fake_discord.user("alice"), fake_discord.user("eve")
+    table_id, _ = await open_table(app, alice, "turup", ais=3)
+    url, first = await watching(served, eve)
+    second = await served.join(url)
+    assert (await read(second, of_type("hello")))["seat"] is None
+    assert served.config.access.sockets(table_id, eve.id) == 2
+    del fake_discord.guild.members[eve.id]
+    await closed_for_good(first, NO_ACCESS)
+    await closed_for_good(second, NO_ACCESS)
+
+
+@pytest.mark.parametrize("recheck", [RECHECK])
 async def test_a_member_who_left_loses_the_page_at_the_periodic_recheck(
         served: Served, fake_discord: Harness) -> None:
     """Without the privileged Server Members intent the bot is not told that a member
