@@ -6,6 +6,7 @@ for time or for a settle of the service, which cannot see the browser)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -65,3 +66,29 @@ async def focused_card(page: Any, card: str) -> None:
     await page.wait_for_function(
         "card => document.activeElement && document.activeElement.dataset.card === card",
         arg=card, timeout=20000)
+
+
+class Moving:
+    """The liveness bound of a long drive (a whole deal played from a page): it fails only
+    when ``version()`` (the table's version) has not changed for ``still`` seconds — on a
+    busy machine a deal takes longer, but a deal that moves is not stuck."""
+
+    def __init__(self, version: Callable[[], object], still: float = 60.0) -> None:
+        self._version = version
+        self._still = still
+        self._last: object = version()
+        self._moved = time.monotonic()
+
+    def check(self, what: str) -> None:
+        """Fail with ``what`` when the version has stood still too long."""
+        now, version = time.monotonic(), self._version()
+        if version != self._last:
+            self._last, self._moved = version, now
+        assert now - self._moved < self._still, f"{what} (no move for {self._still:.0f} s)"
+
+
+def version_of(service: TableService, table: int) -> Callable[[], object]:
+    """The table's version now (None once the service no longer holds it)."""
+    def version() -> object:
+        return service.info(table).version if service.holds(table) else None
+    return version
