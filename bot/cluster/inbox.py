@@ -35,8 +35,9 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import groupby
+from typing import Any
 
 from bot.cluster.ownership import Ownership
 from bot.cluster.protocol import (
@@ -47,11 +48,19 @@ from bot.cluster.protocol import (
     ForwardRequest,
 )
 from bot.i18n import N_
-from bot.service import NoSuchTable, SaveFailed, ServiceError, StaleAction, TableService
+from bot.service import (
+    NoSuchTable,
+    Rejected,
+    SaveFailed,
+    ServiceError,
+    StaleAction,
+    TableService,
+)
 from bot.service.errors import NO_SEAT
 from bot.service.picks import resolve_pick
 from bot.tasks import cancel
-from games.actions import action_from_json
+from games.actions import Action, action_from_json
+from games.errors import GameError
 from storage import ForwardedAction, Listener, Store
 from storage.inbox import inbox_channel
 
@@ -199,8 +208,8 @@ class InboxConsumer:
         try:
             if request.kind == "act":
                 assert request.action is not None and request.version is not None
-                await self.service.act(request.table_id, request.user_id, request.action,
-                                       request.version)
+                await self.service.act(request.table_id, request.user_id,
+                                       _action(request.action), request.version)
             elif request.kind == "rejoin":
                 await self.service.rejoin(request.table_id, request.user_id)
             elif self.service.seat_of(request.table_id, request.user_id) is None:
@@ -234,7 +243,7 @@ class InboxConsumer:
             return ForwardOutcome("refused", UNREADABLE)
         try:
             _, chosen = action_from_json({**chosen_json, "seat": seat}, "choice")
-        except ValueError:
+        except (GameError, ValueError):
             return ForwardOutcome("refused", UNREADABLE)
         info = self.service.info(table_id)
         if version != info.version:
@@ -257,3 +266,12 @@ class InboxConsumer:
         removed = await self.store.purge_forwards(now - PURGE_AFTER)
         if removed:
             log.info("forwarded requests: purged %d old entries", removed)
+
+
+def _action(record: Mapping[str, Any]) -> Action:
+    """A forwarded action's record form, parsed (Rejected, with the parser's reason, when
+    it is not an action)."""
+    try:
+        return action_from_json({**record, "seat": 0}, "action")[1]
+    except GameError as exc:
+        raise Rejected(str(exc)) from None
