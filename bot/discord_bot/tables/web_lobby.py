@@ -1,7 +1,7 @@
 """Discord's lobby rights for the web table and the Activity (``docs/web.md``, "With the
 bot"): a web viewer may join a free seat and add AI players like anyone clicking the
 lobby, and start the match when they opened the table or have **Manage Server** in the
-table's channel — the rights :meth:`bot.discord_bot.tables.clicks.Clicks.start` checks.
+table's channel — the rights :meth:`bot.discord_bot.tables.clicks.TableClicks.start` checks.
 :func:`bind_web` binds the web table to the client: **Open table**
 (:mod:`bot.discord_bot.tables.web_table`), the table message's web line and these rights.
 
