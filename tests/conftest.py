@@ -44,6 +44,9 @@ SLOW: tuple[str, ...] = (
     "tests/web/test_browser.py",
     "tests/web/test_activity_browser.py",
     "tests/web/test_duplicate_reveal_browser.py",
+    "tests/web/test_event_page_browser.py",
+    # a duplicate night of every format through the fake Discord, one after the other
+    "tests/bot/test_duplicate_formats.py",
     # `tricktable play --web` as real processes: a whole match through the socket, Ctrl+C
     "tests/play/test_web_play.py::test_a_whole_match_from_the_page",
     "tests/play/test_web_play.py::test_ctrl_c_keeps_the_match_and_exits_0",

@@ -31,9 +31,9 @@ from webtable import Clock, my_turn, of_type, read
 from bot.discord_bot.tables.web_lobby import bind_web
 from bot.discord_bot.tables.web_table import MAX_URL, link_button
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.presence import Presence
 from bot.web.server import WebServer, create_app
-from bot.web.viewer import WebConfig
 from bot.words.cards import hand_lines
 
 SECRET = b"w" * 32

@@ -27,8 +27,8 @@ from table_play import play_humans
 
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from bot.web_duplicate import WebReveals
 from games.registry import GAMES
 from storage import ChannelLocation, TerminalLocation, open_store

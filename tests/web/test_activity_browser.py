@@ -28,8 +28,8 @@ from web_stack import CHROMIUM, chromium, table_service
 
 from bot.service import Seat, TableService
 from bot.web.activity import ActivityConfig
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from games.registry import GAMES
 from storage import ChannelLocation
 
