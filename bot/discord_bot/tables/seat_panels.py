@@ -57,6 +57,7 @@ from bot.discord_bot.tables.hand_panel import (
 from bot.discord_bot.tables.preferences import forced_plays
 from bot.discord_bot.tables.presenter import TablePresenter
 from bot.discord_bot.tables.single_panel import PanelSlot
+from bot.discord_bot.tables.token_route import TokenRoute, token_refused
 from bot.i18n import Translator
 from bot.service import NoSuchTable, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC, data_of
@@ -89,6 +90,9 @@ class SeatPanel:
     eph_since: float = 0.0
     live: str = "dm"
     dm_closed: bool = False
+    dm_token: TokenRoute | None = None
+    """The newest click on the DM: its token edits the DM while valid
+    (:mod:`bot.discord_bot.tables.token_route`)."""
     pump: asyncio.Task[None] | None = None
     slot: PanelSlot = field(default_factory=PanelSlot)
     """The seat's one ephemeral panel: a new one retires the previous one."""
@@ -329,6 +333,16 @@ class SeatPanels:
 
             async def edit(message_id: int) -> None:
                 d = await drawing()
+                route = panel.dm_token
+                if route is not None and route.fits(message_id):
+                    try:
+                        await route.edit(self.client, **d.edit_kwargs())
+                        return
+                    except discord.HTTPException as exc:
+                        if not token_refused(exc):
+                            raise
+                        if panel.dm_token is route:
+                            panel.dm_token = None  # the edit goes with the bot's token
                 await self.client.get_partial_messageable(
                     channel[0], type=discord.ChannelType.private
                 ).get_partial_message(message_id).edit(**d.edit_kwargs())
@@ -377,7 +391,8 @@ class SeatPanels:
             return
         msg = interaction.message
         if msg is not None and is_dm_panel(msg):
-            self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key)
+            self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key,
+                             via=TokenRoute.of_interaction(interaction))
             return
         panel.slot.shown(interaction, drawing.language)
         panel.eph_via = interaction
@@ -393,9 +408,11 @@ class SeatPanels:
         panel.live = "eph"
         panel.eph.mark()  # a newer state may have come meanwhile (costs nothing if not)
 
-    def shown_in_dm(self, seat: int, channel_id: int, message_id: int, key: str) -> None:
+    def shown_in_dm(self, seat: int, channel_id: int, message_id: int, key: str, *,
+                    via: TokenRoute | None = None) -> None:
         """The DM message ``message_id`` shows the drawing ``key`` (answered to a click on
-        it, here or by another process): it becomes the seat's live panel — unless the
+        it, here or by another process; ``via``: that click's token, which edits the DM
+        from now on while valid): it becomes the seat's live panel — unless the
         seat has the DM of the deal in play and this is another (older) message: a click
         on the last panel of a deal is answered after the next deal's DM was sent, and
         that DM stays the live panel (the clicked one showed the answer once)."""
@@ -410,9 +427,19 @@ class SeatPanels:
             if panel.dm is not None:
                 panel.dm.close()
             panel.dm = self._dm_live(panel, channel_id, message_id)
+        if via is not None:
+            panel.dm_token = via
         panel.dm.shown_as(key)
         panel.live = "dm"
         panel.dm.mark()  # a newer state may have come meanwhile (costs nothing if not)
+
+    def clicked_dm(self, seat: int, via: TokenRoute) -> None:
+        """A click on the seat's DM ``via.message_id`` is answered by its editor's next
+        redraw: its token edits the DM from now on while valid (the click costs no
+        request of the bot's budget)."""
+        panel = self.seats.get(seat)
+        if panel is not None and panel.dm is not None and panel.dm.message_id == via.message_id:
+            panel.dm_token = via
 
     def live_dm(self, seat: int) -> int | None:
         """The id of the seat's live DM panel (None: none, or an ephemeral panel is)."""
