@@ -56,6 +56,7 @@ from bot.discord_bot.tables.table_words import (
     signal_note,
     worded_view,
 )
+from bot.discord_bot.tables.web_play import WebPlay, web_table_text
 from bot.discord_bot.tables.web_table import TableOpener, opener_of, web_users
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
@@ -145,6 +146,11 @@ class TablePresenter:
         self._picture_failed = False
         """Whether a table picture failed to draw (logged once)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self.web = WebPlay(client, table_id)
+        """Who plays on the web (:mod:`bot.discord_bot.tables.web_play`)."""
+        self.last_result: DealScoredData | None = None
+        """The last deal's result: the table message of a table played on the web shows
+        it (with the match's score)."""
         self.live = LiveMessage(f"table {table_id} public message", self._draw,
                                 message_id=message_id, wait_before=self._pace,
                                 on_sent=self._sent)
@@ -181,8 +187,10 @@ class TablePresenter:
         elif kind == "deal_scored":
             scored = data_of(event, "deal_scored")
             deal = scored["deal"]
-            self.post(lambda t: self._deal_result(scored, t),
-                      ui_view=lambda t: review_view(self.table_id, deal, t))
+            self.last_result = scored
+            if not self.played_on_web():  # else the table message's next edit shows it
+                self.post(lambda t: self._deal_result(scored, t),
+                          ui_view=lambda t: review_view(self.table_id, deal, t))
         elif kind == "match_over":
             self.post_match_result(data_of(event, "match_over"))
             self.close(MATCH_OVER)
@@ -202,6 +210,14 @@ class TablePresenter:
                 "{player} seems to be away: an AI plays their seat until they press "
                 "**I'm back**.").format(player=self._seat_label(seat, t)))
         self.live.mark()
+
+    def played_on_web(self) -> bool:
+        """Whether every human of the table plays on the web now
+        (:mod:`bot.discord_bot.tables.web_play`)."""
+        try:
+            return self.web.all_on_web(self.service.info(self.table_id))
+        except NoSuchTable:
+            return False
 
     def post_closed(self) -> None:
         """Post that the table was closed (found gone after a resync)."""
@@ -235,6 +251,8 @@ class TablePresenter:
             game_view = worded_view(info, game_view, t)
         self.info = info
         self.to_act = info.to_act
+        if game_view is not None and self.web.all_on_web(info):
+            return self._web_drawing(info, t)
         if game_view is None:
             text = lobby_text(info, self.creator, t)
             components: discord.ui.View | None = (
@@ -260,6 +278,25 @@ class TablePresenter:
         key = "\x00".join([text, repr([c.to_component_dict() for c in components.children])
                            if components else "", str(hash(picture)) if picture else ""])
         return PublicDrawing(text, components, picture, key)
+
+    def _web_drawing(self, info: TableInfo, t: Translator) -> PublicDrawing:
+        """The table message while every human plays on the web: who plays, the score,
+        the links; the same drawing all deal long (:mod:`bot.discord_bot.tables.web_play`)."""
+        result = self.last_result
+        text = web_table_text(info, None if result is None else self._deal_result(result, t),
+                              t)
+        components = discord.ui.View(timeout=None)
+        components.add_item(MyHandButton(self.table_id, label=clip(t.gettext("My hand"), 80),
+                                         style=discord.ButtonStyle.secondary))
+        if (opener := opener_of(self.client)) is not None:
+            components.add_item(opener.button(self.table_id, t))
+        if result is not None:
+            for item in review_view(self.table_id, int(result.get("deal", 0)), t).children:
+                components.add_item(item)
+        text = clip(text + self._on_the_web(t))
+        key = "\x00".join(["web", text, repr([c.to_component_dict()
+                                               for c in components.children])])
+        return PublicDrawing(text, components, None, key)
 
     def _on_the_web(self, t: Translator) -> str:
         """The line naming who has the table open on the web (a page or the Activity;

@@ -58,6 +58,7 @@ from bot.discord_bot.tables.preferences import forced_plays
 from bot.discord_bot.tables.presenter import TablePresenter
 from bot.discord_bot.tables.single_panel import PanelSlot
 from bot.discord_bot.tables.token_route import TokenRoute, token_refused
+from bot.discord_bot.tables.web_play import web_note, web_note_key
 from bot.i18n import Translator
 from bot.service import NoSuchTable, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC, data_of
@@ -315,9 +316,15 @@ class SeatPanels:
             if first and made and made[0].message_id is None and not dealt_yet(state):
                 return None  # sent with the hand, an AI's moment later (module docstring)
             t = await self._reader(panel)
-            key = panel_key(state, panel.seat, t.language)
+            on_web = state.status == "playing" and self.presenter.web.on_web(panel.user_id)
+            if on_web and made[0].message_id is None:
+                return None  # the page is their hand: no DM while they play on the web
+            key = (web_note_key(state, t.language) if on_web
+                   else panel_key(state, panel.seat, t.language))
 
             async def drawing() -> PanelDrawing:
+                if on_web:  # not redrawn turn by turn (bot/discord_bot/tables/web_play.py)
+                    return web_note(self.facts, state, t)
                 note = (t.gettext("A new deal has started in {channel}.").format(
                     channel=f"<#{self.facts.channel_id}>") if first else "")
                 return await draw_panel(self.facts, panel.seat, state, t,
@@ -389,6 +396,7 @@ class SeatPanels:
         panel = self.seats.get(seat)
         if panel is None:
             return
+        self._from_discord(panel)
         msg = interaction.message
         if msg is not None and is_dm_panel(msg):
             self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key,
@@ -419,6 +427,7 @@ class SeatPanels:
         panel = self.seats.get(seat)
         if panel is None:
             return
+        self._from_discord(panel)
         if (panel.dm is not None and panel.dm_deal is not None and not panel.dm.closed
                 and panel.dm.message_id != message_id):
             panel.live = "dm"
@@ -438,8 +447,19 @@ class SeatPanels:
         redraw: its token edits the DM from now on while valid (the click costs no
         request of the bot's budget)."""
         panel = self.seats.get(seat)
-        if panel is not None and panel.dm is not None and panel.dm.message_id == via.message_id:
+        if panel is None:
+            return
+        self._from_discord(panel)
+        if panel.dm is not None and panel.dm.message_id == via.message_id:
             panel.dm_token = via
+
+    def _from_discord(self, panel: SeatPanel) -> None:
+        """The seat's player clicked a panel of the table in Discord: if they were
+        playing on the web, the table message and their panels are drawn live again
+        (:mod:`bot.discord_bot.tables.web_play`)."""
+        if self.presenter.web.played_from_discord(panel.user_id):
+            self.presenter.live.mark()
+            self._redraw(panel)
 
     def live_dm(self, seat: int) -> int | None:
         """The id of the seat's live DM panel (None: none, or an ephemeral panel is)."""
