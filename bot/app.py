@@ -27,6 +27,8 @@ Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +37,7 @@ from discord.ext import commands
 
 from bot.cluster import ClusterNode
 from bot.discord_bot.command_ids import CommandTree
+from bot.discord_bot.rest_budget import count_requests, start_budget
 from bot.discord_bot.sharding import join_cluster, plan_shards, use_discord_api
 from bot.discord_bot.tables.delivery import single_tries
 from bot.i18n.commands import drop_mentions, use_mentions
@@ -69,7 +72,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         options.setdefault("tree_cls", CommandTree)
         # Live messages try each edit once and retry with the newest drawing themselves.
-        options.setdefault("http_trace", single_tries())
+        # … and every request with the bot's token is counted in the REST budget.
+        options.setdefault("http_trace", count_requests(single_tries()))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **options)
         self.settings = settings
@@ -88,6 +92,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         """This process's shards and their start locks (``bot.discord_bot.sharding``)."""
         self.duplicate: DuplicateService | None = None
         """The duplicate events' service (``bot.duplicate``), once set up."""
+        self.budget_task: asyncio.Task[None] | None = None
+        """The REST budget shared with the bot's other processes
+        (``bot.discord_bot.rest_budget``), once set up."""
         use_discord_api(settings)
 
     async def setup_hook(self) -> None:
@@ -110,6 +117,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             self.store = await open_store(self.settings.database_url)
         if not self.sync_only:  # raises ShardBusy when another process runs our shards
             self.node = await join_cluster(self.store, await plan_shards(self, self.settings))
+        if not self.sync_only:  # shared through the database by several processes
+            self.budget_task = start_budget(self.settings.rest_budget, None if (
+                self.node is None or self.node.ownership.everything) else self.store)
         if self.settings.ai_workers > 0 and not self.sync_only:
             from bot.ai_pool import AIPool
 
@@ -159,6 +169,11 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             await self.remove_cog(name)
         if self.languages is not None:
             await self.languages.close()
+        if self.budget_task is not None:
+            self.budget_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.budget_task
+            self.budget_task = None
         if self.service is not None:
             await self.service.close()
         if self.node is not None:

@@ -40,9 +40,20 @@ from fakediscord.models import RecordedRequest, StoredMessage
 from fakediscord.payloads import MESSAGE_COMPONENT
 
 from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest, Ownership
+from bot.discord_bot.rest_budget import (
+    LATER,
+    LIVE,
+    PER_DEAL,
+    PER_TRICK,
+    TABLE,
+    TO_ACT,
+    RestBudget,
+    use_budget,
+)
 from bot.discord_bot.tables.forwarded import ShardedClicks
 from bot.service import FakeClock, NoSuchTable
 from bot.words.cards import hand_lines
+from storage import RestUse
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 ORIGINAL = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
@@ -431,3 +442,88 @@ async def test_a_forwarded_card_is_redrawn_through_the_clicks_token_not_the_bots
                    for r in server.calls(ORIGINAL, since=seq))
         forwarded += 1
     assert forwarded >= 3, forwarded
+
+
+async def test_near_the_budget_the_table_message_is_edited_per_trick_then_per_deal(
+        fake_discord: Harness, tmp_path: Path) -> None:
+    """As the bot nears its REST budget the public table message is slowed first: once
+    per trick, then once per deal; the player to act still gets her controls at every
+    turn (her DM is never held)."""
+    at = await _alice_at_turup(fake_discord, tmp_path)
+    app, server = at.app, fake_discord.server
+    budget = RestBudget(1e6)  # room enough: only the level is pinned here
+    use_budget(budget)
+    channel = str(at.table_channel)
+    rng = random.Random(13)
+    turns: dict[int, int] = {}
+    edits: dict[int, list[RecordedRequest]] = {}
+    tricks: dict[int, int] = {}
+    for level in (PER_TRICK, PER_DEAL):
+        budget.level = level
+        await app.service.settle()
+        await fake_discord.settle()
+        presenter = app.tables.presenters[at.table_id]
+        seq = server.requests[-1].seq
+        deal0 = app.service.info(at.table_id).deal
+        tricks_before = presenter._tricks
+        turns[level] = 0
+        async for deal, panel, select in _card_turns(at, rng):
+            if deal != deal0 or turns[level] >= 5:
+                break
+            r = await at.alice.select(panel, select["custom_id"],
+                                      [rng.choice(select["options"])["value"]])
+            assert r.type == 7, r.content
+            turns[level] += 1
+        await app.service.settle()
+        await fake_discord.settle()
+        edits[level] = [r for r in server.counted(since=seq)
+                        if r.params.get("channel_id") == channel and r.method == "PATCH"]
+        tricks[level] = presenter._tricks - tricks_before
+    assert turns[PER_TRICK] >= 3 and turns[PER_DEAL] >= 3, turns
+    # per trick: at most one edit per trick ended (and none within a trick)
+    assert len(edits[PER_TRICK]) <= tricks[PER_TRICK], (edits[PER_TRICK], tricks)
+    # per deal: none while the deal is played (the deal's end, if it came, is one)
+    assert len(edits[PER_DEAL]) <= 1 and tricks[PER_DEAL] >= 2, (edits[PER_DEAL], tricks)
+
+
+async def test_the_budget_lets_the_seat_to_act_go_first_and_tables_before_panels() -> None:
+    """Counted ahead: with the share spent, the panel of the seat to act goes at once;
+    the others wait, a table message before another panel, and go as the budget
+    refills."""
+    budget = RestBudget(4.0)  # 4 requests per second, a burst of 1
+    await budget.take(lambda: LATER)  # spends the burst
+    order: list[str] = []
+
+    async def one(name: str, urgency: int) -> None:
+        waited = await budget.take(lambda: urgency)
+        order.append(f"{name}{'' if waited else '!'}")
+
+    later = asyncio.create_task(one("panel", LATER))
+    table = asyncio.create_task(one("table", TABLE))
+    await asyncio.sleep(0)  # both queued
+    await one("to act", TO_ACT)
+    await asyncio.gather(later, table)
+    assert order == ["to act!", "table", "panel"]
+
+
+def test_the_share_and_the_level_follow_what_every_process_wants() -> None:
+    """A process's share is what it wants and an even part of the room left while the sum
+    fits, else the budget split in proportion; the level rises past 85 % of the share and
+    falls below half of it after a while."""
+    now = [0.0]
+    budget = RestBudget(45.0, clock=lambda: now[0])
+    use = dt.datetime.now(dt.UTC)
+    budget.shared([RestUse("other", 10.0, 15.0, use)])  # the room left split evenly
+    assert budget.share == 15.0 and budget.processes == 2 and budget.level == LIVE
+    now[0] = 1.0
+    for _ in range(40):  # this process makes 40 requests (20 a second over 2 s)
+        budget.made()
+    budget.shared([RestUse("other", 10.0, 50.0, use)])  # together over the budget
+    assert budget.share == pytest.approx(45.0 * 20.0 / 70.0)
+    assert budget.level == PER_TRICK  # wanted 20 of a share of 12.9
+    now[0] = 2.0
+    budget.shared([RestUse("other", 10.0, 50.0, use)])
+    assert budget.level == PER_DEAL
+    now[0] = 20.0  # quiet again, and long enough at that level
+    budget.shared([])
+    assert budget.share == 45.0 and budget.level == PER_TRICK

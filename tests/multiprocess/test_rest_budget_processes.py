@@ -9,6 +9,7 @@ The fake Discord counts every request per route and enforces Discord's global li
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from shardworld import (
@@ -58,3 +59,46 @@ async def test_forwarded_dm_clicks_cost_no_counted_request(world: ShardWorld) ->
     assert dm_edits == [], dm_edits
     assert len(world.server.calls(ORIGINAL, since=seq)) >= clicks - 1
     assert world.server.global_429s == 0
+
+
+async def test_two_processes_keep_under_one_budget_shared_through_the_database(
+        world: ShardWorld) -> None:
+    """Discord's global limit is 10 requests per second here and the bot's budget 6: two
+    processes, two tables each, their humans clicking as fast as their controls come, the
+    table messages wanting an edit every 0.2 s. Each
+    process counts its requests ahead against its share of the one budget (read from the
+    other's use in PostgreSQL) and slows its table messages; Discord never answers a
+    global 429, and every click is answered with the next controls."""
+    await world.add_guilds(1)  # two guilds per shard: a table in each
+    # table messages that want an edit every 0.2 s: far more than the budget allows
+    a = await world.start("0", TRICKTABLE_REST_BUDGET="6", TRICKTABLE_EDIT_INTERVAL="0.2")
+    b = await world.start("1", TRICKTABLE_REST_BUDGET="6", TRICKTABLE_EDIT_INTERVAL="0.2")
+    world.server.global_limit = 10  # from here on (logging in is not counted ahead)
+    humans = [world.user(f"p{n}", shard=n % 2, n=n // 2) for n in range(4)]
+    for human in humans:
+        await open_table(world, human)
+    rng = random.Random(14)
+    clicks = [0] * len(humans)
+
+    async def play(n: int) -> None:
+        human = humans[n]
+        while clicks[n] < 12:
+            panel = await wait_turn(world, human, 1)
+            if panel is None:
+                return  # the deal ended
+            before = snapshot(panel)
+            result = await dm_click(world, human, panel, rng)
+            await redrawn(world, result, panel, before)
+            assert not warnings(result), warnings(result)
+            clicks[n] += 1
+
+    await asyncio.gather(*(play(n) for n in range(len(humans))))
+    assert sum(clicks) >= 24, clicks
+    assert world.server.global_429s == 0
+    # both processes record their use in PostgreSQL and read each other's
+    uses = await world.store.share_rest_use("the test", 0.0, 0.0, within=3.0)
+    await world.store.forget_rest_use("the test")
+    assert len([u for u in uses if u.process != "the test"]) == 2, uses
+    # and the table messages were slowed rather than Discord refusing requests
+    assert any("REST budget: table messages now per trick" in bot.output()
+               for bot in (a, b)), b.output()[-3000:]

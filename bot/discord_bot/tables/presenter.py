@@ -6,7 +6,9 @@ public message from **one snapshot** of the table per redraw (:meth:`TableServic
 the public view, read together without an ``await`` in between). Edits are coalesced by
 its :class:`~bot.discord_bot.tables.delivery.LiveMessage`: a change waits ``edit_delay`` (a burst
 of AI plays lands in one edit) and two edits are at least ``edit_interval`` seconds apart
-(``ai_edit_interval`` while only AI players are to act); an unchanged drawing costs
+(``ai_edit_interval`` while only AI players are to act); as the bot nears its REST budget
+the message is edited once per trick, then once per deal (:mod:`bot.discord_bot.
+rest_budget`); an unchanged drawing costs
 nothing; a failed edit is retried until it lands or a newer drawing replaces it; a deleted
 message is posted anew; a message older than ``message_max_age`` is replaced by a fresh one
 (its old buttons keep working anyway).
@@ -39,6 +41,7 @@ from bot.discord_bot.drawing.texts import (
     trick_log_entry,
 )
 from bot.discord_bot.languages import Languages
+from bot.discord_bot.rest_budget import LIVE, PER_DEAL, TABLE, process_budget
 from bot.discord_bot.router import (
     AddAIButton,
     BackButton,
@@ -148,6 +151,10 @@ class TablePresenter:
         self._tasks: set[asyncio.Task[None]] = set()
         self.web = WebPlay(client, table_id)
         """Who plays on the web (:mod:`bot.discord_bot.tables.web_play`)."""
+        self._tricks = self._deals = 0
+        """Tricks and deal ends seen (the budget may hold the edits until the next)."""
+        self._drawn_at = (0, 0)
+        """``(_tricks, _deals)`` when the message was last drawn."""
         self.last_result: DealScoredData | None = None
         """The last deal's result: the table message of a table played on the web shows
         it (with the match's score)."""
@@ -179,9 +186,11 @@ class TablePresenter:
         elif kind == "deal_started":
             self.log.clear()
             self.notes.clear()
+            self._deals += 1
         elif kind == "play" and game_data(event, "play").get("signal"):
             self.notes = [*self.notes, game_data(event, "play").copy()][-3:]
         elif kind == "trick":
+            self._tricks += 1
             self.log.append(game_data(event, "trick").copy())
             del self.log[:-5]
         elif kind == "deal_scored":
@@ -334,6 +343,7 @@ class TablePresenter:
     async def _draw(self) -> Drawn | None:
         if self.live.message_id is None and (self.closed or self._is_lobby()):
             return None  # a lobby's first message is the /table new answer
+        self._drawn_at = (self._tricks, self._deals)
         drawing = await self.drawing()
         if drawing is None:
             if not self.closed or self.live.message_id is None:
@@ -397,9 +407,25 @@ class TablePresenter:
         await asyncio.sleep(self.settings.edit_delay)
         while True:
             wait = self.last_edit + self._interval() - time.monotonic()
-            if wait <= 0:
+            if wait <= 0 and not self._slowed():
                 return
-            await asyncio.sleep(min(wait, 0.25))  # re-checked: a human's turn shortens it
+            # re-checked: a human's turn shortens it, the budget's level may fall
+            await asyncio.sleep(min(max(wait, 0.05), 0.25))
+
+    def _slowed(self) -> bool:
+        """Whether the bot's REST budget holds this edit (:mod:`bot.discord_bot.
+        rest_budget`): at ``PER_TRICK`` until a trick ended since the last drawing, at
+        ``PER_DEAL`` and above until the deal ended. Never a lobby, a closing or a
+        first message."""
+        level = process_budget().level
+        info = self.info
+        if (level == LIVE or self.closed or info is None or info.status != "playing"
+                or self.live.message_id is None):
+            return False
+        tricks, deals = self._drawn_at
+        if deals != self._deals:
+            return False
+        return level >= PER_DEAL or tricks == self._tricks
 
     def _interval(self) -> float:
         """``edit_interval`` while a human is to act (or in the lobby),
@@ -443,6 +469,7 @@ class TablePresenter:
             text = clip(content(t))
             extra: dict[str, Any] = {} if ui_view is None else {"view": ui_view(t)}
             for attempt in range(4):
+                await process_budget().take(_table_urgency)  # counted ahead, as an edit
                 try:
                     await self.client.get_partial_messageable(self.channel_id).send(
                         text, allowed_mentions=pings(ping), **extra)
@@ -496,3 +523,8 @@ class TablePresenter:
             return t.gettext("🏁 **The match at table {table} is over.**").format(
                 table=self.table_id)
         return match_result_text(info, data, t)
+
+
+def _table_urgency() -> int:
+    """A message of its own waits at the REST budget as the table message does."""
+    return TABLE

@@ -354,7 +354,10 @@ class SeatPanels:
                     channel[0], type=discord.ChannelType.private
                 ).get_partial_message(message_id).edit(**d.edit_kwargs())
 
-            return Drawn(key, send, edit)
+            route = panel.dm_token  # an edit through a click's token is not counted
+            free = route is not None and made[0].message_id is not None and route.fits(
+                made[0].message_id)
+            return Drawn(key, send, edit, free_edit=free)
 
         async def sent(message_id: int) -> None:
             try:  # shielded: the table closing (stop) must not cut a write in two
@@ -484,7 +487,8 @@ class SeatPanels:
                                      images=self.presenter.images)
                 await interaction.edit_original_response(**d.edit_kwargs())
 
-            return Drawn(panel_key(state, panel.seat, t.language), send, edit)
+            return Drawn(panel_key(state, panel.seat, t.language), send, edit,
+                         free_edit=True)  # through the interaction's token
 
         made: list[LiveMessage] = []
         live = LiveMessage(f"table {self.table_id} seat {panel.seat} private panel", draw,
