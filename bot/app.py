@@ -15,8 +15,19 @@
    unfinished table of this process's guilds: each continues from its last accepted
    action and its old messages' buttons keep working; then applies the clicks other
    processes forwarded to it (``bot.cluster``);
-5. adds the club feature (``bot.discord_bot.club.cogs.setup``: ratings, stats, leagues,
-   duplicate nights), and keeps the duplicate service as ``duplicate`` for the web table.
+5. builds the :class:`~bot.duplicate.service.DuplicateService` on the table service and
+   adds the club feature on it (``bot.discord_bot.club.cogs.setup``: ratings, stats,
+   leagues, duplicate nights);
+6. with the ``web`` settings (``TRICKTABLE_WEB_PORT``, :mod:`bot.web.run`), starts the web
+   table's server on the table service (the Activity's routes when
+   ``DISCORD_CLIENT_SECRET`` is set, the duplicate boards' reveals through
+   :class:`bot.web_duplicate.WebReveals`) and, when ``TRICKTABLE_WEB_URL`` gives it a
+   public address, binds the table message's **Open table** links to it
+   (``bot.discord_bot.tables.web_lobby.bind_web``).
+
+This is the one composition root of the bot's process: every long-lived part is built here
+from the constructor's arguments and stopped again by ``close``, in reverse order; nothing
+is patched onto the bot from outside and no part is fetched back out of a cog.
 
 Before step 4 it learns the slash commands' ids from Discord, so that sentences mention
 commands (``bot.discord_bot.command_ids``: ``</league join:123>``, shown in each client's
@@ -50,12 +61,20 @@ if TYPE_CHECKING:
     from bot.discord_bot.languages import Languages
     from bot.discord_bot.table_hub import TableHub
     from bot.duplicate.service import DuplicateService
+    from bot.web.run import WebSettings
+    from bot.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
 
+class NotSetUp(RuntimeError):
+    """A part of the bot was asked for before ``setup_hook`` built it (or after ``close``)."""
+
+
 class TricktableBot(commands.AutoShardedBot, commands.Bot):
-    """The bot. ``store``/``service`` are available once ``setup_hook`` ran.
+    """The bot. ``store``/``service``/``duplicate`` are available once ``setup_hook`` ran
+    (before, they raise :class:`NotSetUp`); ``web_server`` once it ran with ``web``
+    settings.
 
     An ``AutoShardedBot`` (it runs the shards ``bot.discord_bot.sharding`` sets, one or
     many) that is also a ``commands.Bot`` (the two differ only in their client class), so
@@ -63,7 +82,7 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
 
     def __init__(self, settings: Settings, *, store: Store | None = None,
                  clock: Clock | None = None, sync_only: bool = False,
-                 **options: Any) -> None:
+                 web: WebSettings | None = None, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
         intents.members = False
@@ -78,8 +97,13 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
                          help_command=None, **options)
         self.settings = settings
         self._given_store = store
-        self.store: Store = store  # type: ignore[assignment]  # set in setup_hook
-        self.service: TableService = None  # type: ignore[assignment]
+        self._store = store
+        self._service: TableService | None = None
+        self._duplicate: DuplicateService | None = None
+        self.web = web
+        """Serve the web table from this process (None: no web table)."""
+        self.web_server: WebServer | None = None
+        """The web table's server (:mod:`bot.web.server`), once set up with ``web``."""
         self._clock = clock
         self._pool: Any = None
         self.languages: Languages | None = None
@@ -90,17 +114,35 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         """Set up the commands but recover and run no table (``tricktable sync``)."""
         self.node: ClusterNode | None = None
         """This process's shards and their start locks (``bot.discord_bot.sharding``)."""
-        self.duplicate: DuplicateService | None = None
-        """The duplicate events' service (``bot.duplicate``), once set up."""
         self.budget_task: asyncio.Task[None] | None = None
         """The REST budget shared with the bot's other processes
         (``bot.discord_bot.rest_budget``), once set up."""
         use_discord_api(settings)
 
+    @property
+    def store(self) -> Store:
+        """The store (``settings.database_url``, or the one passed in)."""
+        if self._store is None:
+            raise NotSetUp("the store is opened by setup_hook")
+        return self._store
+
+    @property
+    def service(self) -> TableService:
+        """The table service (``bot.service``)."""
+        if self._service is None:
+            raise NotSetUp("the table service is built by setup_hook")
+        return self._service
+
+    @property
+    def duplicate(self) -> DuplicateService:
+        """The duplicate events' service (``bot.duplicate``)."""
+        if self._duplicate is None:
+            raise NotSetUp("the duplicate service is built by setup_hook")
+        return self._duplicate
+
     async def setup_hook(self) -> None:
         from bot.discord_bot.club import cogs as club
         from bot.discord_bot.club.admin import AdminCog
-        from bot.discord_bot.club.duplicate_commands import DuplicateCog
         from bot.discord_bot.languages import CommandTexts, LanguageCog, Languages
         from bot.discord_bot.router import DYNAMIC_ITEMS, bind
         from bot.discord_bot.table_hub import TableHub
@@ -111,10 +153,11 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         from bot.discord_bot.tables.preferences import PreferencesCog
         from bot.discord_bot.tables.review import REVIEW_ITEMS, ReviewSource, bind_reviews
         from bot.discord_bot.tables.table_commands import TableCommands
+        from bot.duplicate.service import DuplicateService
         from bot.ratings import MatchResultsHook
 
         if self._given_store is None:
-            self.store = await open_store(self.settings.database_url)
+            self._store = await open_store(self.settings.database_url)
         if not self.sync_only:  # raises ShardBusy when another process runs our shards
             self.node = await join_cluster(self.store, await plan_shards(self, self.settings))
         if not self.sync_only:  # shared through the database by several processes
@@ -126,8 +169,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             self._pool = AIPool(self.settings.ai_workers,
                                 max_wait_ms=self.settings.ai_max_wait_ms)
         ratings: RatingsHook = MatchResultsHook(self.store)
-        self.service = TableService(self.store, clock=self._clock, ratings=ratings,
-                                    ai_pool=self._pool, ai_budget_ms=self.settings.ai_budget_ms)
+        self._service = TableService(self.store, clock=self._clock, ratings=ratings,
+                                     ai_pool=self._pool,
+                                     ai_budget_ms=self.settings.ai_budget_ms)
         self.languages = Languages(self, self.store)
         if not self.sync_only:
             await self.languages.start()
@@ -152,14 +196,33 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
                                  else self.node.owns)
             assert isinstance(clicks, ShardedClicks)
             await self.node.start(self.service, clicks.answer_forwarded)
+        self._duplicate = DuplicateService.of_tables(self.store, self.service)
         await club.setup(self, store=self.store, service=self.service,
-                         languages=self.languages)
-        duplicate_cog = self.get_cog("ClubDuplicate")
-        if isinstance(duplicate_cog, DuplicateCog):  # the web table shows its reveals
-            self.duplicate = duplicate_cog.service
+                         duplicate=self.duplicate, languages=self.languages)
+        if self.web is not None and not self.sync_only:
+            await self._serve_web(self.web, self.hub)
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
+    async def _serve_web(self, web: WebSettings, hub: TableHub) -> None:
+        """Start the web table's server on the table service (step 6 of the module
+        docstring)."""
+        from bot.discord_bot.tables.web_lobby import bind_web
+        from bot.web.activity import ActivityConfig
+        from bot.web.run import start
+        from bot.web_duplicate import WebReveals
+
+        assert self.application_id is not None  # set at login, before setup_hook
+        activity = ActivityConfig.from_env(self.application_id, self.settings.token or "",
+                                           self.settings.discord_api)
+        self.web_server = await start(self.service, self.store, web, activity=activity,
+                                      node=self.node, reveals=WebReveals(self.duplicate))
+        if web.url:  # a public address: links players can open
+            bind_web(self, hub, self.web_server)
+
     async def close(self) -> None:
+        if self.web_server is not None:  # its sockets use the service: stopped first
+            await self.web_server.stop()
+            self.web_server = None
         if isinstance(self.tree, CommandTree):
             drop_mentions(self.tree.mention)
         # The adapter and the cogs first (their tasks use the service and the store).
@@ -174,28 +237,31 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self.budget_task
             self.budget_task = None
-        if self.service is not None:
-            await self.service.close()
+        if self._service is not None:
+            await self._service.close()
         if self.node is not None:
             await self.node.close()
             self.node = None
         if self._pool is not None:
             await self._pool.aclose()
             self._pool = None
-        if self._given_store is None and self.store is not None:
-            await self.store.close()
-            self.store = None  # type: ignore[assignment]
+        if self._given_store is None and self._store is not None:
+            await self._store.close()
+            self._store = None
         await super().close()
 
 
 def create_bot(settings: Settings | None = None, *, store: Store | None = None,
-               clock: Clock | None = None, **options: Any) -> TricktableBot:
+               clock: Clock | None = None, web: WebSettings | None = None,
+               **options: Any) -> TricktableBot:
     """The bot, configured by ``settings`` (default: :meth:`Settings.from_env`).
 
     ``store``: use this open store (its owner closes it) instead of opening
     ``settings.database_url``; ``clock``: the table service's clock (tests pass a
-    ``FakeClock``); further keyword arguments go to ``commands.Bot``."""
-    return TricktableBot(settings or Settings.from_env(), store=store, clock=clock, **options)
+    ``FakeClock``); ``web``: serve the web table too (:class:`bot.web.run.WebSettings`);
+    further keyword arguments go to ``commands.Bot``."""
+    return TricktableBot(settings or Settings.from_env(), store=store, clock=clock, web=web,
+                         **options)
 
 
 async def sync_commands(settings: Settings, guild_id: int | None = None) -> int:
@@ -212,4 +278,5 @@ async def sync_commands(settings: Settings, guild_id: int | None = None) -> int:
     return len(synced)
 
 
-__all__ = ["RedactToken", "TricktableBot", "configure_logging", "create_bot", "sync_commands"]
+__all__ = ["NotSetUp", "RedactToken", "TricktableBot", "configure_logging", "create_bot",
+           "sync_commands"]

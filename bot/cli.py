@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from bot import simulate, terminal
 from bot.cli_lang import ENGLISH, Words, add_lang_argument, argparse_speaking, help_language
 from bot.duplicate import cli as duplicate_cli
-from bot.web.cli import extend_play  # light: the server is imported by --web only
+from bot.play.cli import extend_play  # light: the server is imported by --web only
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -132,30 +132,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     configure_logging(settings)
     log = logging.getLogger("bot.cli")  # under "bot": configured by configure_logging
     log.info("starting (database %s)", redact(settings.database_url))
-    bot = create_bot(settings)
-    from bot.web.run import WebSettings, attach
-    from bot.web.server import WebServer
+    from bot.web.run import WebSettings
 
-    try:
+    try:  # TRICKTABLE_WEB_PORT: the web table on the bot's table service
         web = WebSettings.from_env()
     except ValueError as exc:
         log.error("tricktable run: %s", exc)
         return 2
-    if web is not None:  # TRICKTABLE_WEB_PORT: the web table on the bot's table service
-        from bot.discord_bot.tables.web_lobby import bind_web
-        from bot.web.activity import ActivityConfig
-
-        token = settings.token  # checked above
-
-        def activity() -> ActivityConfig | None:
-            assert bot.application_id is not None  # asked once logged in
-            return ActivityConfig.from_env(bot.application_id, token, settings.discord_api)
-
-        def started(server: WebServer) -> None:
-            if web.url and bot.hub is not None:  # a public address: links players can open
-                bind_web(bot, bot.hub, server)
-
-        attach(bot, web, activity=activity, started=started)
+    bot = create_bot(settings, web=web)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -9,6 +9,14 @@ Durability and concurrency:
 * All writes of the process go through one connection, serialised by an asyncio lock, each
   in a ``BEGIN IMMEDIATE`` transaction, so coroutines appending to many tables at once never
   interleave statements. Other processes are kept out by SQLite's own lock (busy timeout).
+* **Group commit.** Single statements (:meth:`SqliteDatabase.write_one`: an action
+  appended, a row updated) that arrive while another write holds the connection are
+  committed together when it is free: one transaction, one fsync, each statement in its own
+  savepoint (a statement that fails fails alone, the others commit), in arrival order; no
+  caller returns before the commit that holds its statement. A lone statement commits by
+  itself as before. With ``synchronous=FULL`` an fsync costs milliseconds, tens on a busy
+  disk: without this, every table's action waited for every earlier one's
+  (``docs/web.md``, "Benchmark").
 * Reads use a second, query-only connection with its own lock; in WAL mode they do not wait
   for writers and see the last committed state. ``:memory:`` databases use one connection.
 * Foreign keys are enforced on both connections.
@@ -86,6 +94,9 @@ class SqliteDatabase:
         self._reader = reader
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock() if reader is not None else self._write_lock
+        self._pending: list[tuple[str, Params | None, asyncio.Future[list[Row]]]] = []
+        """Single statements waiting to be committed (module docstring: group commit)."""
+        self._flusher: asyncio.Task[None] | None = None
 
     @property
     def dialect(self) -> Dialect:
@@ -130,10 +141,72 @@ class SqliteDatabase:
                 raise
 
     async def write_one(self, sql: str, params: Params | None = None) -> list[Row]:
-        # In autocommit mode a lone statement is a transaction: it commits (durably) in the
-        # step that completes it, so this is one trip to the SQLite thread, not three.
-        async with self._write_lock:
-            return await _SqliteConnection(self._writer).fetch(sql, params)
+        """One statement, committed (durably) before it returns, with the others waiting
+        at the same moment (module docstring: group commit). A caller cancelled before
+        its statement was taken writes nothing."""
+        future: asyncio.Future[list[Row]] = asyncio.get_running_loop().create_future()
+        item = (sql, params, future)
+        self._pending.append(item)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.ensure_future(self._flush())
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if item in self._pending:
+                self._pending.remove(item)
+            else:  # taken: it is written all the same; nobody reads how it ended
+                future.add_done_callback(_forget)
+            raise
+
+    async def _flush(self) -> None:
+        """Commit the waiting statements, a batch at a time, until none waits."""
+        while self._pending:
+            async with self._write_lock:
+                batch, self._pending = self._pending, []
+                if not batch:
+                    continue
+                try:
+                    if len(batch) == 1:
+                        # In autocommit mode a lone statement is a transaction: it commits
+                        # in the step that completes it (one trip to the SQLite thread).
+                        sql, params, future = batch[0]
+                        try:
+                            rows = await _SqliteConnection(self._writer).fetch(sql, params)
+                        except Exception as exc:
+                            _settle(future, exc)
+                        else:
+                            _settle(future, rows)
+                        continue
+                    for future, outcome in await self._commit_together(batch):
+                        _settle(future, outcome)
+                except BaseException as exc:  # the whole batch failed (or we are stopped)
+                    for _, _, future in batch:
+                        _settle(future, exc if isinstance(exc, Exception)
+                                else asyncio.CancelledError())
+                    if not isinstance(exc, Exception):
+                        raise
+
+    async def _commit_together(
+        self, batch: list[tuple[str, Params | None, asyncio.Future[list[Row]]]]
+    ) -> list[tuple[asyncio.Future[list[Row]], list[Row] | Exception]]:
+        """One transaction for ``batch``: a savepoint per statement, one commit."""
+        connection = _SqliteConnection(self._writer)
+        outcomes: list[tuple[asyncio.Future[list[Row]], list[Row] | Exception]] = []
+        try:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            for sql, params, future in batch:
+                await self._writer.execute("SAVEPOINT one")
+                try:
+                    outcomes.append((future, await connection.fetch(sql, params)))
+                except Exception as exc:
+                    await self._writer.execute("ROLLBACK TO one")
+                    outcomes.append((future, exc))
+                await self._writer.execute("RELEASE one")
+            await self._writer.execute("COMMIT")
+        except BaseException:
+            await _rollback(self._writer)
+            raise
+        return outcomes
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[_SqliteConnection]:
@@ -212,6 +285,21 @@ async def _enable_wal(connection: aiosqlite.Connection) -> None:
     mode = str(next(iter(rows))[0]).lower()
     if mode != "wal":
         raise sqlite3.OperationalError(f"could not enable WAL (journal mode is {mode})")
+
+
+def _forget(future: asyncio.Future[list[Row]]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+def _settle(future: asyncio.Future[list[Row]], outcome: list[Row] | BaseException) -> None:
+    """Give a waiting statement its rows or its error (unless its caller is gone)."""
+    if future.done():
+        return
+    if isinstance(outcome, BaseException):
+        future.set_exception(outcome)
+    else:
+        future.set_result(outcome)
 
 
 async def _rollback(connection: aiosqlite.Connection) -> None:

@@ -32,8 +32,8 @@ SLOW: tuple[str, ...] = (
     "tests/web/test_activity_browser.py",
     "tests/web/test_duplicate_reveal_browser.py",
     # `tricktable play --web` as real processes: a whole match through the socket, Ctrl+C
-    "tests/web/test_local.py::test_a_whole_match_from_the_page",
-    "tests/web/test_local.py::test_ctrl_c_keeps_the_match_and_exits_0",
+    "tests/play/test_web_play.py::test_a_whole_match_from_the_page",
+    "tests/play/test_web_play.py::test_ctrl_c_keeps_the_match_and_exits_0",
     # every AI level through every variant; the oracle against search
     "tests/games/test_ai_play.py::test_every_level_plays_every_variant_to_the_end",
     "tests/games/test_ai_budget.py::test_oracle_sees_what_search_may_not",

@@ -180,27 +180,30 @@ async def answer(interaction: Interaction, work: Callable[[], Awaitable[Reply | 
 
 async def update_in_place(interaction: Interaction,
                           work: Callable[[], Awaitable[Reply | None]], *,
-                          t: Translator, defer_after: float | None = None) -> None:
+                          t: Translator, defer_after: float | None = None
+                          ) -> Reply | None:
     """Run ``work`` for a click and replace the clicked message with its :class:`Reply`
     (``content`` None keeps the content). In one request (an update) when the work is
     quick, else a silent acknowledgement and then an edit. When ``work`` returns a reply
-    with ``ephemeral`` set, it is sent as a private message instead of an update."""
+    with ``ephemeral`` set, it is sent as a private message instead of an update. Returns
+    the reply sent (None: the work had nothing to send, or failed and the user was told)."""
     reply, deferred = await _run(interaction, work, defer_after,
                                  interaction.response.defer, t)
     if reply is None:
         if not interaction.response.is_done():
             await interaction.response.defer()
-        return
+        return None
     if reply.ephemeral:
         if interaction.response.is_done():
             await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
         else:
             await interaction.response.send_message(ephemeral=True, **reply.send_kwargs())
-        return
+        return reply
     if deferred or interaction.response.is_done():
         await interaction.edit_original_response(**reply.edit_kwargs())
     else:
         await interaction.response.edit_message(**reply.edit_kwargs())
+    return reply
 
 
 def _what(interaction: Interaction) -> str:

@@ -59,6 +59,8 @@ prefix         member               component
                                     :mod:`~bot.discord_bot.club.league_reports`)
 ``dup:rv``     ``BOARD_REVIEW``     a duplicate board's review (``<event>:<board>:…``,
                                     :mod:`~bot.discord_bot.club.duplicate_review`)
+``dup:mr``     ``MY_RESULTS``       an event's **My results** (``<event>``,
+                                    :mod:`~bot.discord_bot.club.duplicate_cards`)
 =============  ===================  =========================================================
 
 ``tests/bot/test_custom_ids.py`` checks that the prefixes are unique, that every dynamic
@@ -95,6 +97,7 @@ class CustomIdKind(StrEnum):
     HISTORY_RECORD = "club:rec"
     FIXTURE_REPORT = "club:fx"
     BOARD_REVIEW = "dup:rv"
+    MY_RESULTS = "dup:mr"
 
     def template(self, rest: str) -> str:
         """A dynamic item's template: this kind's prefix, ``:``, then the regex ``rest``."""

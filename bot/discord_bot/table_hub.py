@@ -65,6 +65,8 @@ class TableHub:
         self._pump_task: asyncio.Task[None] | None = None
         self._closing: set[TablePresenter] = set()
         """Presenters of closed tables still drawing their last message."""
+        self._retired: set[SeatPanels] = set()
+        """Seat panels of finished boards still drawing their final panels."""
 
     # -- life ---------------------------------------------------------------------------
     async def start(self, owns: Callable[[Location], bool] | None = None) -> None:
@@ -97,7 +99,7 @@ class TableHub:
             self._pump_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pump_task
-        for panels in self.panels.values():
+        for panels in [*self.panels.values(), *self._retired]:
             panels.stop()
         for presenter in [*self.presenters.values(), *self._closing]:
             presenter.stop()
@@ -238,7 +240,11 @@ class TableHub:
         """The table closed: stop its panels; its presenter finishes its last edit."""
         self._dealt.pop(table_id, None)
         panels = self.panels.pop(table_id, None)
-        if panels is not None:
+        if panels is not None and panels.final is not None:
+            panels.retire()  # their final drawings still land
+            self._retired.add(panels)
+            self._retired = {p for p in self._retired if p.busy or p is panels}
+        elif panels is not None:
             panels.stop()
         presenter = self.presenters.pop(table_id, None)
         if presenter is not None:
@@ -276,6 +282,10 @@ class TableHub:
                 if panels is not None:
                     panels.send_hands(deal)
         presenter.on_event(event)
+        if kind == "deal_scored" and presenter.final is not None:
+            panels = self.panels.get(event.table_id)
+            if panels is not None:  # a board's end: every panel shows it, no controls
+                panels.finish_board(presenter.final)
         if kind in ("match_over", "abandoned"):
             self._forget(event.table_id)
 

@@ -44,7 +44,7 @@ TARABISH_IMP_STEPS: tuple[int, ...] = (10, 20, 30, 40, 60, 80, 100, 130, 160, 20
 HALF = Fraction(50)
 _DETAIL_KEYS = ("trump", "caller", "mode", "result", "tricks_by_team", "tricks_by_seat",
                 "game_points", "card_points_by_team", "hand_score", "points",
-                "points_by_side", "bids")
+                "points_by_side", "bids", "run_points", "raw_points_by_team")
 
 
 @dataclass(frozen=True)
@@ -146,8 +146,16 @@ def result_from_summary(game: str, summary: Mapping[str, Any],
                         entrant: str) -> BoardResult:
     """The :class:`BoardResult` of a finished deal's summary."""
     score, tiebreak = net_result(game, summary, sides, direction)
-    detail = {k: summary[k] for k in _DETAIL_KEYS if k in summary}
+    detail: dict[str, Any] = {k: summary[k] for k in _DETAIL_KEYS if k in summary}
+    detail["game"] = game
     detail["scores"] = side_scores(game, summary, sides)
+    detail["tiebreaks"] = side_tiebreaks(game, summary, sides)
+    side_of = {seat: i for i, side in enumerate(sides) for seat in side}
+    for key, out in (("caller", "caller_side"), ("runs_winner", "runs_side"),
+                     ("bella", "bella_side")):
+        seat = summary.get(key)
+        if isinstance(seat, int) and seat in side_of:
+            detail[out] = side_of[seat]
     return BoardResult(board, direction, entrant, score, tiebreak, True, detail)
 
 

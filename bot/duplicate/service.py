@@ -107,6 +107,22 @@ class DuplicateService:
         self.leaderboard = self.scorer.leaderboard
         self.close = self.closer.close
 
+    @staticmethod
+    def of_tables(store: Store, tables: TableService) -> DuplicateService:
+        """The duplicate service of a process's table service: its clock, and its AI
+        players' time budget for the reference plays (what the bot builds in its
+        ``setup_hook``)."""
+        return DuplicateService(store, tables, clock=tables.clock,
+                                budget=Budget(ms=tables.ai_budget_ms))
+
+    def report_to(self, on_board: OnBoard, on_close: OnClose) -> None:
+        """Tell ``on_board(event, entrant, board)`` of every board an entrant finishes and
+        ``on_close(event)`` of every close, from now on (the front end that posts them: the
+        Discord cog, :mod:`bot.discord_bot.club.duplicate_commands`); replaces earlier
+        ones."""
+        self.finisher.on_board = on_board
+        self.closer.on_close = on_close
+
     async def reconcile(self) -> None:
         """After a restart: finish every board whose deal ended while nobody watched, and
         close the events whose window has closed."""

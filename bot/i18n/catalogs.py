@@ -16,14 +16,24 @@ change only when messages do. Messages that left the code are dropped (git keeps
 messages that changed a little come back *fuzzy* with the old translation for a translator
 to confirm (fuzzy entries are not used at run time).
 
-The check (:func:`problems`) applies :mod:`bot.i18n.checks` to every catalog and also
-fails when the template file is out of date or a supported language has no catalog.
+``PO-Revision-Date`` is the tool's: whenever a catalog's translations differ from the
+committed version (``git show HEAD:…``; outside git, from the file before the update) and
+the date was not set since, the update stamps the current time (UTC, to the minute) — so a
+hand edit, a merge or an update dates the catalog once, and running the tool again changes
+nothing. ``Language-Team`` names the language and its glossary (:func:`language_team`).
+
+The check (:func:`problems`) applies :mod:`bot.i18n.checks` to every catalog, holds every
+translation and rule summary to its language's glossary (:mod:`bot.i18n.glossary`, when the
+checkout has ``docs/glossary-<lang>.md``), and also fails when the template file is out of
+date or a supported language has no catalog.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import io
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,6 +49,7 @@ from babel.messages.pofile import read_po, write_po
 from babel.plural import to_gettext
 
 from bot.i18n.checks import catalog_problems, messages, plural_rule_problem, source_problems
+from bot.i18n.glossary import glossary_problems
 from bot.i18n.languages import SOURCE_LANGUAGE, SUPPORTED
 from bot.i18n.translator import DOMAIN
 
@@ -155,14 +166,84 @@ def new_catalog(template: Catalog, language: str) -> Catalog:
         version="1",
         header_comment=f"# {name} messages of tricktable: see docs/translating.md and the"
         f" glossary docs/glossary-{language}.md.",
-        last_translator="tricktable translators",
-        language_team=name,
+        last_translator=LAST_TRANSLATOR,
+        language_team=language_team(language),
+        revision_date=now_to_the_minute(),
         msgid_bugs_address="the tricktable issue tracker",
         fuzzy=False,
     )
     catalog.mime_headers = [*catalog.mime_headers, ("Plural-Forms", plural_forms(language))]
     catalog.update(template, update_creation_date=False)
     return catalog
+
+
+def language_team(language: str) -> str:
+    """The ``Language-Team`` header: the language and where its translators' words are."""
+    name = Locale.parse(language).english_name or language
+    return f"{name} (tricktable translators: docs/glossary-{language}.md)"
+
+
+LAST_TRANSLATOR: Final = "tricktable translators (docs/translating.md)"
+"""The ``Last-Translator`` header: no one person; the native reviews are listed in
+docs/languages.md."""
+
+
+_GENERIC_HEADERS: Final = ("tricktable translators", "FULL NAME <EMAIL@ADDRESS>",
+                            "LANGUAGE <LL@li.org>", "")
+
+
+def own_headers(catalog: Catalog, language: str) -> None:
+    """Give a catalog the tool's ``Language-Team`` and ``Last-Translator`` where it has a
+    placeholder or the bare language name (a real team or translator is kept)."""
+    name = Locale.parse(language).english_name or language
+    if catalog.language_team in (*_GENERIC_HEADERS, name):
+        catalog.language_team = language_team(language)
+    if catalog.last_translator in _GENERIC_HEADERS:
+        catalog.last_translator = LAST_TRANSLATOR
+
+
+def header_problems(catalog: Catalog) -> list[str]:
+    """What is left of gettext's placeholder headers (``python -m bot.i18n.catalogs``
+    fills them)."""
+    found = []
+    if not isinstance(catalog.revision_date, dt.datetime):
+        found.append("PO-Revision-Date is not set: run python -m bot.i18n.catalogs")
+    if catalog.language_team in _GENERIC_HEADERS:
+        found.append("Language-Team is a placeholder: run python -m bot.i18n.catalogs")
+    return found
+
+
+def _translations(catalog: Catalog) -> dict[tuple[str | None, str], object]:
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string
+            for m in catalog if m.id}
+
+
+def committed_catalog(paths: Paths, language: str) -> Catalog | None:
+    """The language's catalog as the checkout's last commit has it (None without git or
+    when the file is not committed)."""
+    relative = paths.catalog(language).relative_to(paths.root).as_posix()
+    try:
+        done = subprocess.run(["git", "-C", str(paths.root), "show", f"HEAD:{relative}"],
+                              capture_output=True, check=False)
+    except OSError:
+        return None
+    if done.returncode != 0:
+        return None
+    return read_po(io.BytesIO(done.stdout), locale=language, domain=DOMAIN)
+
+
+def revised(catalog: Catalog, base: Catalog) -> bool:
+    """Whether ``catalog`` needs a new ``PO-Revision-Date``: its date is still the
+    placeholder, or its translations differ from ``base`` (the committed version) while its
+    date is still ``base``'s (not stamped since)."""
+    if not isinstance(catalog.revision_date, dt.datetime):
+        return True
+    return (_translations(catalog) != _translations(base)
+            and catalog.revision_date == base.revision_date)
+
+
+def now_to_the_minute() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(second=0, microsecond=0)
 
 
 def render(catalog: Catalog) -> bytes:
@@ -175,10 +256,12 @@ def _without_dates(text: bytes) -> list[bytes]:
     return [line for line in text.splitlines() if not line.startswith(_DATE_HEADERS)]
 
 
-def write_if_changed(path: Path, catalog: Catalog) -> bool:
-    """Write the catalog unless the file already says the same apart from its dates."""
+def write_if_changed(path: Path, catalog: Catalog, *, dated: bool = False) -> bool:
+    """Write the catalog unless the file already says the same apart from its dates
+    (``dated``: the dates changed on purpose, compare them too)."""
     text = render(catalog)
-    if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(text):
+    if path.is_file() and (path.read_bytes() == text if dated else
+                           _without_dates(path.read_bytes()) == _without_dates(text)):
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text)
@@ -194,9 +277,14 @@ def update(paths: Paths, template: Catalog, only: str | None = None) -> list[Pat
         changed.append(paths.template)
     for language in paths.languages() if only is None else [only]:
         path = paths.catalog(language)
+        before = read_catalog(path, language)
         catalog = read_catalog(path, language)
         catalog.update(template, update_creation_date=False)
-        if write_if_changed(path, catalog):
+        own_headers(catalog, language)
+        stamp = revised(catalog, committed_catalog(paths, language) or before)
+        if stamp:
+            catalog.revision_date = now_to_the_minute()
+        if write_if_changed(path, catalog, dated=stamp):
             changed.append(path)
     return changed
 
@@ -219,7 +307,10 @@ def problems(paths: Paths, template: Catalog | None = None) -> dict[str, list[st
         if not path.is_file():
             report[language] = [f"no catalog: run python -m bot.i18n.catalogs init {language}"]
             continue
-        report[language] = catalog_problems(template, read_catalog(path, language), language)
+        catalog = read_catalog(path, language)
+        report[language] = [*catalog_problems(template, catalog, language),
+                            *header_problems(catalog),
+                            *glossary_problems(paths.root, language, catalog)]
     return report
 
 

@@ -63,6 +63,10 @@ def _compiled(catalog: Catalog) -> NullTranslations:
     return Translations(fp=buffer, domain=DOMAIN)
 
 
+LISTS = 4096
+"""How many joined lists a translator remembers before it forgets them all."""
+
+
 class Translator:
     """Everything a front end needs to write in one language.
 
@@ -78,6 +82,8 @@ class Translator:
         self.locale = Locale.parse(language)
         self._translations = translations
         self._small: dict[int, str] = {}
+        self._contexts: dict[tuple[str, str], str] = {}
+        self._lists: dict[tuple[tuple[str, ...], str], str] = {}
 
     def __repr__(self) -> str:
         return f"Translator({self.language!r})"
@@ -95,8 +101,14 @@ class Translator:
 
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in a context (``pgettext("suit", "Spades")``): the same English
-        words with different meanings get separate translations."""
-        return str(self._translations.pgettext(context, message))
+        words with different meanings get separate translations. Remembered: Babel's
+        lookup of a context is slow, and suits and the like are asked for on every
+        frame."""
+        key = (context, message)
+        text = self._contexts.get(key)
+        if text is None:
+            text = self._contexts[key] = str(self._translations.pgettext(context, message))
+        return text
 
     def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
         """:meth:`ngettext` with a context."""
@@ -143,8 +155,18 @@ class Translator:
         return format_timedelta(value, threshold=threshold, locale=self.locale)
 
     def join(self, items: Iterable[str], style: Literal["standard", "or"] = "standard") -> str:
-        """``A, B and C`` (``or``: ``A, B or C``) with the language's conjunction."""
-        return format_list(list(items), style=style, locale=self.locale)
+        """``A, B and C`` (``or``: ``A, B or C``) with the language's conjunction. The
+        newest :data:`LISTS` lists are remembered (a table's sides are joined on every
+        frame)."""
+        listed = tuple(items)
+        key = (listed, style)
+        text = self._lists.get(key)
+        if text is None:
+            if len(self._lists) >= LISTS:
+                self._lists.clear()
+            text = self._lists[key] = format_list(list(listed), style=style,
+                                                  locale=self.locale)
+        return text
 
     def language_name(self, language: str) -> str:
         """The name of ``language`` in this language (``so`` in Swahili: *Kisomali*)."""

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,8 +54,8 @@ from bot.service.aiturns import AITurns
 from bot.service.clock import Clock, SystemClock
 from bot.service.context import TableContext
 from bot.service.deadlines import plan_deadline
-from bot.service.errors import NoSuchTable, TableChanged
-from bot.service.events import TableEvent
+from bot.service.errors import CLOSED, NoSuchTable, TableChanged
+from bot.service.events import Subscription, TableEvent
 from bot.service.hooks import NoRatings, Observer, RatingsHook
 from bot.service.live import LiveTable, TableSettings
 from bot.service.lobby import Lobby
@@ -68,6 +68,7 @@ from bot.service.rowsync import RowSync
 from bot.service.seats import Seat, seat_of
 from bot.service.timers import TurnTimers
 from games.actions import Action
+from games.errors import IllegalAction
 from games.view_types import GameView
 from storage import StaleTable, Store
 from storage.models import Location
@@ -110,8 +111,10 @@ class TableService:
     (:class:`RowSync`), ``results`` (:class:`MatchResults`), ``outages``
     (:class:`Outages`), ``lobby`` (:class:`Lobby`), ``play`` (:class:`ActionPath`), ``ai``
     (:class:`AITurns`) and ``timers`` (:class:`TurnTimers`). A public method whose work is
-    all a part's is that part's method, exposed here once (its docstring states the
-    contract): ``state``, ``subscribe``, ``watch``, ``subscriptions`` (registry);
+    all a part's is a real method here that hands it to the part (the part's docstring
+    states the contract), so readers and tools follow ``service.act`` into
+    :meth:`ActionPath.act <bot.service.play.ActionPath.act>`: ``state``, ``subscribe``,
+    ``watch``, ``subscriptions`` (registry);
     ``create_table``, ``join``, ``add_ai``, ``leave``, ``clear_seat``, ``set_options``,
     ``arrange``, ``start_match``, ``abandon`` (lobby); ``act``, ``rejoin``, ``set_away``
     (play); ``pause``, ``resume`` (outages). The methods written here read or combine the
@@ -146,26 +149,102 @@ class TableService:
         self.ai = AITurns(ctx, self.play, self.outages, pool=ai_pool,
                           concurrency=ai_concurrency)
         self.timers = TurnTimers(ctx, self.lobby, self.play, self.ai)
-        # The public methods that are a part's (class docstring), each written once there.
-        self.state = self.registry.state
-        self.subscribe = self.registry.subscribe
-        self.watch = self.registry.watch
-        self.subscriptions = self.registry.subscriptions
-        self.create_table = self.lobby.create_table
-        self.join = self.lobby.join
-        self.add_ai = self.lobby.add_ai
-        self.leave = self.lobby.leave
-        self.clear_seat = self.lobby.clear_seat
-        self.set_options = self.lobby.set_options
-        self.arrange = self.lobby.arrange
-        self.start_match = self.lobby.start_match
-        self.abandon = self.lobby.abandon
-        self.act = self.play.act
-        self.rejoin = self.play.rejoin
-        self.set_away = self.play.set_away
-        self.pause = self.outages.pause
-        self.resume = self.outages.resume
         self._table = self.registry.get
+
+    # == the parts' operations (class docstring) ======================================
+    def state(self, table_id: int, seat: int | None) -> TableEvent:
+        """:meth:`bot.service.registry.TableRegistry.state`."""
+        return self.registry.state(table_id, seat)
+
+    def subscribe(self, table_id: int, seat: int | None = None, *,
+                  bound: int | None = None) -> Subscription:
+        """:meth:`bot.service.registry.TableRegistry.subscribe`."""
+        return self.registry.subscribe(table_id, seat, bound=bound)
+
+    def watch(self, *, bound: int | None = None) -> Subscription:
+        """:meth:`bot.service.registry.TableRegistry.watch`."""
+        return self.registry.watch(bound=bound)
+
+    def subscriptions(self, table_id: int) -> list[Subscription]:
+        """:meth:`bot.service.registry.TableRegistry.subscriptions`."""
+        return self.registry.subscriptions(table_id)
+
+    async def create_table(
+        self,
+        location: Location,
+        game: str,
+        *,
+        options: Mapping[str, Any] | None = None,
+        players: int | None = None,
+        seed: int | str | None = None,
+        first_dealer: int = 0,
+        seats: Sequence[Seat | None] | None = None,
+        turn_timeout: float | None = None,
+        ai_pace: float | None = None,
+        standin: str = "rules",
+        ai_budget_ms: float | None = None,
+        start: bool = False,
+    ) -> int:
+        """:meth:`bot.service.lobby.Lobby.create_table`."""
+        return await self.lobby.create_table(
+            location, game, options=options, players=players, seed=seed,
+            first_dealer=first_dealer, seats=seats, turn_timeout=turn_timeout,
+            ai_pace=ai_pace, standin=standin, ai_budget_ms=ai_budget_ms, start=start)
+
+    async def join(self, table_id: int, user_id: int, name: str,
+                   seat: int | None = None) -> int:
+        """:meth:`bot.service.lobby.Lobby.join`."""
+        return await self.lobby.join(table_id, user_id, name, seat)
+
+    async def add_ai(self, table_id: int, level: str = "rules", seat: int | None = None) -> int:
+        """:meth:`bot.service.lobby.Lobby.add_ai`."""
+        return await self.lobby.add_ai(table_id, level, seat)
+
+    async def leave(self, table_id: int, user_id: int) -> None:
+        """:meth:`bot.service.lobby.Lobby.leave`."""
+        await self.lobby.leave(table_id, user_id)
+
+    async def clear_seat(self, table_id: int, seat: int) -> None:
+        """:meth:`bot.service.lobby.Lobby.clear_seat`."""
+        await self.lobby.clear_seat(table_id, seat)
+
+    async def set_options(self, table_id: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """:meth:`bot.service.lobby.Lobby.set_options`."""
+        return await self.lobby.set_options(table_id, options)
+
+    async def arrange(self, table_id: int, order: Sequence[int]) -> None:
+        """:meth:`bot.service.lobby.Lobby.arrange`."""
+        await self.lobby.arrange(table_id, order)
+
+    async def start_match(self, table_id: int) -> None:
+        """:meth:`bot.service.lobby.Lobby.start_match`."""
+        await self.lobby.start_match(table_id)
+
+    async def abandon(self, table_id: int, reason: str = CLOSED, *,
+                      by: str | None = None) -> None:
+        """:meth:`bot.service.lobby.Lobby.abandon`."""
+        await self.lobby.abandon(table_id, reason, by=by)
+
+    async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],
+                  version: int) -> None:
+        """:meth:`bot.service.play.ActionPath.act`."""
+        await self.play.act(table_id, user_id, action, version)
+
+    async def rejoin(self, table_id: int, user_id: int) -> None:
+        """:meth:`bot.service.play.ActionPath.rejoin`."""
+        await self.play.rejoin(table_id, user_id)
+
+    async def set_away(self, table_id: int, seat: int) -> None:
+        """:meth:`bot.service.play.ActionPath.set_away`."""
+        await self.play.set_away(table_id, seat)
+
+    def pause(self) -> None:
+        """:meth:`bot.service.outages.Outages.pause`."""
+        self.outages.pause()
+
+    async def resume(self) -> None:
+        """:meth:`bot.service.outages.Outages.resume`."""
+        await self.outages.resume()
 
     # == life of the service ==========================================================
     async def start(self, owns: Callable[[Location], bool] | None = None) -> list[int]:
@@ -316,6 +395,19 @@ class TableService:
         if deal is None or seat not in t.to_act:
             return []
         return deal.legal_actions(seat)
+
+    def refusal(self, table_id: int, seat: int, action: Action) -> IllegalAction | None:
+        """Why the rules refuse ``action`` by ``seat`` now, or None when they would accept
+        it: tried on a copy of the deal, so nothing changes (a page asking why a card is
+        not playable)."""
+        deal = self.registry.get(table_id).deal
+        if deal is None:
+            raise NoSuchTable(N_("the match has not started"))
+        try:
+            deal.copy().apply(seat, action)
+        except IllegalAction as exc:
+            return exc
+        return None
 
     def seat_of(self, table_id: int, user_id: int) -> int | None:
         return seat_of(self.registry.get(table_id).seats, user_id)

@@ -35,7 +35,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Button
 
-from bot.terminal.choices import Choices
 from bot.terminal.config import PlayConfig
 from bot.terminal.dialogs import KEYS_HELP, Confirm, Help, Notice, trick_history
 from bot.terminal.hand_keys import HandKeys
@@ -44,6 +43,7 @@ from bot.terminal.session import TableModel
 from bot.terminal.table_link import TableLink
 from bot.terminal.turn import Turn
 from bot.terminal.widgets import HandView, TableView
+from bot.words.choices import Choices
 from games.actions import Action
 from games.registry import GAMES
 

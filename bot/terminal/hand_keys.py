@@ -13,10 +13,10 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import Button
 
-from bot.terminal.choices import interpret, read_card
 from bot.terminal.layout import ActionButton
 from bot.terminal.turn import Turn
 from bot.words.cards import card_text
+from bot.words.choices import interpret, read_card
 
 TYPED = set("akqjt1023456789shdc")
 """The characters that type a card."""

@@ -18,10 +18,10 @@ import threading
 from typing import IO
 
 from bot.i18n import Translator
-from bot.terminal.choices import Choices, interpret, needs_confirmation
 from bot.terminal.session import Session, TableModel
 from bot.words.actions import action_text
 from bot.words.cards import card_text, hand_lines
+from bot.words.choices import Choices, interpret, needs_confirmation
 from bot.words.events import trick_line
 from bot.words.table_state import (
     match_facts,

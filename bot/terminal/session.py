@@ -28,9 +28,9 @@ from bot.i18n import translator
 from bot.service import LobbyError, Rejected, RuleRefusal, Seat, StaleAction, TableService
 from bot.service.errors import REPLACED, abandon_reason
 from bot.service.events import RESYNC, TableEvent, data_of, game_data
-from bot.terminal.choices import Choices
 from bot.terminal.config import DEFAULT_AI, DEFAULT_FORCED_PAUSE, DEFAULT_PACE, PlayConfig
 from bot.words.actions import action_text
+from bot.words.choices import Choices
 from bot.words.events import event_line
 from bot.words.results import deal_result, match_result
 from bot.words.seating import Seating, join_names
@@ -191,8 +191,7 @@ class Session:
         elif row is not None and not cfg.new:
             self.front.notice(self.t.gettext(
                 "An interrupted {game} match is waiting. Continue it with `{command}`, or "
-                "start over with --new.").format(
-                    game=title, command=f"tricktable play {cfg.game} --resume"))
+                "start over with --new.").format(game=title, command=self.resume_command()))
             return 2
         service = self.service = TableService(store)
         await service.start(owns=lambda loc: loc == location)
@@ -207,10 +206,21 @@ class Session:
                     error=exc.said.text(self.t)))
                 return 2
         assert table_id is not None
-        seat = service.seat_of(table_id, TERMINAL_USER)
-        if seat is None:
+        if not self._adopt(service, table_id):
             self.front.notice(self.t.gettext("The interrupted match has no seat for you."))
             return 2
+        if service.info(table_id).status == "lobby":  # a start interrupted after the create
+            await self._start(service, table_id)
+        return await self._loop(service, table_id)
+
+    def _adopt(self, service: TableService, table_id: int) -> bool:
+        """Follow ``table_id`` from now on (its model, its forced-move pause); False when
+        it has no seat for the human."""
+        cfg = self.cfg
+        title = GAMES[cfg.game].title
+        seat = service.seat_of(table_id, TERMINAL_USER)
+        if seat is None:
+            return False
         info = service.info(table_id)
         names = [s.name if s is not None else self.t.gettext("empty") for s in info.seats]
         self.model = TableModel(
@@ -220,9 +230,16 @@ class Session:
         meta = service.meta(table_id) or {}
         stored = (meta.get("terminal") or {}).get("forced_pause", DEFAULT_FORCED_PAUSE)
         self.forced_pause = float(stored)
-        if info.status == "lobby":  # a start interrupted right after the create
-            await service.start_match(table_id)
-        return await self._loop(service, table_id)
+        self.prompted = -1
+        return True
+
+    async def _start(self, service: TableService, table_id: int) -> None:
+        """Start the match of a new table (the web table waits for its page first)."""
+        await service.start_match(table_id)
+
+    def _first_dealer(self, players: int, seat: int) -> int:
+        """Who deals the first deal of a new match (seat 0 at the terminal)."""
+        return 0
 
     async def _apply_overrides(self, store: Store, row: Any) -> None:
         """Store the flags given with ``--resume`` and say what is used."""
@@ -282,10 +299,11 @@ class Session:
         pace = DEFAULT_PACE if cfg.pace is None else cfg.pace
         table_id: int = await service.create_table(
             location, cfg.game, options=cfg.options or {}, players=players, seed=cfg.seed,
-            seats=seats, ai_pace=pace, turn_timeout=0, start=False)
+            seats=seats, ai_pace=pace, turn_timeout=0, start=False,
+            first_dealer=self._first_dealer(players, seat))
         pause = DEFAULT_FORCED_PAUSE if cfg.forced_pause is None else cfg.forced_pause
         await service.update_meta(table_id, terminal={"forced_pause": pause})
-        await service.start_match(table_id)
+        await self._start(service, table_id)
         return table_id
 
     # -- following the table ----------------------------------------------------------
@@ -446,10 +464,14 @@ class Session:
         self.record_path = path
         return self.t.gettext("Record saved: {path}").format(path=path.resolve())
 
+    def resume_command(self) -> str:
+        """The command that continues this front end's interrupted match."""
+        return f"tricktable play {self.cfg.game} --resume"
+
     def saved_text(self) -> str:
         """Where the player stands after stopping: the game is saved and how to go on."""
         return self.t.gettext("Game saved. Continue it with `{command}`.").format(
-            command=f"tricktable play {self.cfg.game} --resume")
+            command=self.resume_command())
 
     def _deal_line(self, deal: int, dealer: str) -> str:
         return self.t.gettext("Deal {n}: {player} deals.").format(

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.terminal.choices import Choices
 from bot.terminal.config import PlayConfig
 from bot.terminal.session import Session, TableModel
+from bot.words.choices import Choices
 
 
 class TableDisplay(Protocol):

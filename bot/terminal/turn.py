@@ -9,12 +9,12 @@ from typing import Any
 
 from textual.app import App
 
-from bot.terminal.choices import Choices, needs_confirmation
 from bot.terminal.dialogs import Confirm
 from bot.terminal.layout import TableLayout
 from bot.terminal.session import TableModel
 from bot.words.actions import action_text
 from bot.words.cards import card_text
+from bot.words.choices import Choices, needs_confirmation
 from games.actions import Action
 
 Act = Callable[[Action], Awaitable[str | None]]

@@ -1,6 +1,9 @@
 """The web table: one aiohttp application in the bot's process serving the page and one
 WebSocket per viewer (a seat or a spectator), a front end of the table service like the
-Discord adapter and the terminal (``docs/web.md``).
+Discord adapter and the terminal (``docs/web.md``). It imports no other front end and no
+feature above the service (duplicate nights reach it through ``WebConfig.reveals``); the
+composition roots use it: :mod:`bot.app` (the bot's process) and :mod:`bot.play.web`
+(``tricktable play GAME --web``).
 
 * :mod:`bot.web.protocol` — the frames on the wire (TypedDicts; the JSON Schema and the
   page's TypeScript types are generated from them: ``python -m bot.contract``).
@@ -8,7 +11,6 @@ Discord adapter and the terminal (``docs/web.md``).
 * :mod:`bot.web.frames` — the service's events and state as frames, in the viewer's words.
 * :mod:`bot.web.viewer` — one socket: join, relay the subscription, take actions.
 * :mod:`bot.web.server` — the application: static page, security headers, ``/ws``.
-* :mod:`bot.web.local`, :mod:`bot.web.cli` — ``tricktable play GAME --web``.
 * :mod:`bot.web.run` — ``tricktable run`` with ``TRICKTABLE_WEB_PORT``.
 * :mod:`bot.web.activity` — the same table as a Discord Activity.
 """

@@ -136,6 +136,8 @@ class DiscordAuth:
         self.clock = clock
         self.session: aiohttp.ClientSession | None = None
         self._instances: dict[str, tuple[float, Instance | None]] = {}
+        self.faces: dict[int, str] = {}
+        """The avatar URL of each user whose token was read (:func:`avatar_url`)."""
 
     async def start(self) -> None:
         self.session = aiohttp.ClientSession(
@@ -194,9 +196,11 @@ class DiscordAuth:
         if str(app.get("id")) != str(self.config.application_id):
             raise Denied("application")
         try:
-            return int(user["id"])
+            user_id = int(user["id"])
         except (KeyError, TypeError, ValueError):
             raise Denied("token") from None
+        self.faces[user_id] = avatar_url(user_id, user.get("avatar"))
+        return user_id
 
     async def instance(self, instance_id: str, *, fresh: bool = False) -> Instance | None:
         """The instance (None: Discord does not know it, or it ended). Answers are kept
@@ -214,6 +218,19 @@ class DiscordAuth:
                            if now - v[0] < self.config.recheck}
         self._instances[instance_id] = (now, found)
         return found
+
+
+CDN = "https://cdn.discordapp.com"
+"""Discord's CDN, where avatars are (the Activity's pages may show its images)."""
+_AVATAR_HASH = re.compile(r"(a_)?[0-9a-f]{32}")
+
+
+def avatar_url(user_id: int, avatar: object) -> str:
+    """A user's avatar on Discord's CDN (64 px, PNG): their own when ``avatar`` is its hash,
+    else Discord's default avatar for the id (``(id >> 22) % 6``)."""
+    if isinstance(avatar, str) and _AVATAR_HASH.fullmatch(avatar):
+        return f"{CDN}/avatars/{user_id}/{avatar}.png?size=64"
+    return f"{CDN}/embed/avatars/{(user_id >> 22) % 6}.png"
 
 
 def _instance(body: Any) -> Instance | None:
@@ -271,6 +288,9 @@ class ActivityViewer(Viewer):
         self.t = translator(await self.config.language(user))
         if instance is None or user not in instance.users:
             raise Refuse("activity", self.t.gettext(NOT_IN_INSTANCE))
+        face = self.auth.faces.get(user)
+        if face is not None:  # shown with the user's seat on every page of the table
+            self.config.avatars[user] = face
         admitted = await self._table_of(instance, user)
         if admitted is None:
             raise Refuse("table", self.t.gettext(NO_TABLE_HERE))
@@ -409,7 +429,8 @@ def install(app: web.Application, config: ActivityConfig) -> None:
         csp = response.headers.get("Content-Security-Policy")
         if csp:
             response.headers["Content-Security-Policy"] = csp.replace(
-                "frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}")
+                "frame-ancestors 'none'", f"frame-ancestors {DISCORD_FRAMES}").replace(
+                "img-src 'self' data:", f"img-src 'self' data: {CDN}")
             response.headers.pop("X-Frame-Options", None)
         if request.path == "/api/token":
             response.headers["Cache-Control"] = "no-store"

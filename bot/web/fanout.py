@@ -25,7 +25,7 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Mapping
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from bot.service.events import TableEvent
 
@@ -33,6 +33,7 @@ Key = tuple[Hashable, ...]
 """A wording key: the frame's kind, the viewer's language and, if it matters, its seat."""
 
 Entry = tuple[TableEvent, "str | asyncio.Task[str]"]
+T = TypeVar("T")
 
 
 def encode(frame: Mapping[str, Any]) -> str:
@@ -46,9 +47,25 @@ class FrameCache:
     def __init__(self, size: int = 8192) -> None:
         self.size = size
         self._entries: OrderedDict[tuple[int, Key], Entry] = OrderedDict()
+        self._memos: OrderedDict[tuple[int, Key], tuple[TableEvent, object]] = OrderedDict()
         self.worded = 0
         """How many frames were worded (misses); :attr:`shared` counts the hits."""
         self.shared = 0
+
+    def memo(self, event: TableEvent, key: Key, make: Callable[[], T]) -> T:
+        """What ``make()`` returns for ``event`` and ``key``, made once for every socket
+        (a value every wording of the event reads: a deal's replayed scores), among the
+        newest :attr:`size` // 32 such values."""
+        slot = (id(event), key)
+        held = self._memos.get(slot)
+        if held is not None and held[0] is event:
+            self._memos.move_to_end(slot)
+            return cast(T, held[1])
+        value = make()
+        self._memos[slot] = (event, value)
+        while len(self._memos) > max(1, self.size // 32):
+            self._memos.popitem(last=False)
+        return value
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -7,13 +7,21 @@ every sentence is worded by the server from :mod:`bot.words` in the viewer's lan
 the page shows it as text (never as HTML).
 
 The page sends :class:`JoinFrame` first (the signed link's key), then :class:`ActFrame`
-per decision. The server answers with :class:`HelloFrame`, then a :class:`TableFrame` after
-every change (the viewer's whole table: a page that reconnects needs nothing else),
-:class:`LineFrame` per event worth a sentence, :class:`DealResultFrame`,
-:class:`MatchOverFrame`, :class:`RevealFrame` (a finished duplicate board, to its
-entrants), :class:`RefusedFrame` (an action the table refused: nothing changed),
-:class:`ClosedFrame` and :class:`ErrorFrame` (a frame the server could not take: nothing
-changed).
+per decision, :class:`WhyFrame` to ask why a card may not be played, :class:`AgainFrame`
+for a new match (local play). The server answers with :class:`HelloFrame` (with the game's
+rules), :class:`HistoryFrame` (the deal so far as its log, and the score sheet: a reload
+loses nothing), :class:`SpectatorsFrame` (and again when the count changes), then a
+:class:`TableFrame` after every change (the viewer's whole table: a page that reconnects
+needs nothing else; with the decision's ``prompt`` and a ``forced`` move said),
+:class:`LineFrame` per event worth a sentence, :class:`DealResultFrame` (with the score
+sheet), :class:`MatchOverFrame`, :class:`ReasonFrame` (a WhyFrame's answer),
+:class:`RevealFrame` (a finished duplicate board, to its entrants), :class:`RefusedFrame`
+(an action the table refused: nothing changed), :class:`ClosedFrame` and
+:class:`ErrorFrame` (a frame the server could not take: nothing changed).
+
+Every sentence names the viewer ``you`` (:meth:`bot.words.seating.Seating.reading`, the
+rule of the table's facts), and says results from the viewer's side (``You won the
+match.``).
 """
 
 from __future__ import annotations
@@ -64,6 +72,24 @@ LobbyDo = Literal["join", "add_ai", "start"]
 ``rules`` level), start the match."""
 
 
+class WhyFrame(TypedDict):
+    """Ask why a card of the hand may not be played now: the server answers with a
+    :class:`ReasonFrame` (the rule's reason in the viewer's words; nothing changes)."""
+
+    v: int
+    type: Literal["why"]
+    card: str
+
+
+class AgainFrame(TypedDict):
+    """Play again (offered by a MatchOverFrame's ``again``: local play only): a new match
+    of the same game and players starts on this page (a new :class:`HelloFrame` with the
+    new table's ``key``)."""
+
+    v: int
+    type: Literal["again"]
+
+
 class LobbyActFrame(TypedDict):
     """A lobby action (one the last LobbyFrame's ``actions`` offered), checked by the server
     with Discord's rights: anyone may join a free seat or add an AI player; the player who
@@ -92,6 +118,20 @@ class Labels(TypedDict):
     your_turn_choose: str
     """The turn sentence when every choice is a decision button (no card to pick)."""
     hand: str
+    score_sheet: str
+    """The score sheet's title (``Score sheet``)."""
+    log: str
+    """The log's title (``What happened``)."""
+    help: str
+    """The help panel's button (``Rules``)."""
+    why: str
+    """The question asked for a card that may not be played (``Why not?``)."""
+    play_again: str
+
+
+class Page(TypedDict):
+    title: str
+    lines: list[str]
 
 
 class HelloFrame(TypedDict):
@@ -106,6 +146,11 @@ class HelloFrame(TypedDict):
     """The viewer's seat; ``None``: a spectator (the public view)."""
     language: str
     labels: Labels
+    help: list[Page]
+    """The game's rules for players (the words of ``tricktable rules``), in sections."""
+    key: NotRequired[str]
+    """The link key of the table now shown, when it is not the one the page joined with
+    (a new match after ``again``): the page keeps it for a reload."""
 
 
 class SeatInfo(TypedDict):
@@ -122,6 +167,12 @@ class SeatInfo(TypedDict):
     """How many cards the seat holds."""
     label: str
     """The seat in words: name, ``(you)``/``(partner)``, the AI level, ``dealer``."""
+    player: str
+    """Who sits there, in words: ``you``, the name, an AI with its level in players'
+    words (``Bilal, AI (strong)``)."""
+    avatar: str | None
+    """The player's Discord avatar (an https URL on Discord's CDN), when known (the
+    Activity, or a bot that knows the member); ``None`` otherwise."""
 
 
 class TrickCard(TypedDict):
@@ -148,6 +199,9 @@ class Choice(TypedDict):
     variant: str | None
     confirm: str | None
     """The question to ask before sending it (conceding gives the opponents the deal)."""
+    caption: str | None
+    """A short caption to show with the choice (a Truf bid card's ``worth 5``, an
+    Albastini bid's ``trump ♥``), when it has one."""
 
 
 class TableFrame(TypedDict):
@@ -176,6 +230,13 @@ class TableFrame(TypedDict):
     deadline: str | None
     """When the turn times out (ISO 8601), if it does."""
     your_turn: bool
+    prompt: str
+    """What the table waits for, in one sentence: the viewer's decision (``Your bid: tap
+    a card; it bids its worth.``) or who is to act (``Waiting for Bilal.``); empty when
+    nobody is to act."""
+    forced: str | None
+    """The viewer's only choice, said (``Your only choice: Play 8♣.``), when exactly one
+    action is legal."""
 
 
 class LineFrame(TypedDict):
@@ -187,13 +248,44 @@ class LineFrame(TypedDict):
     text: str
 
 
-class Page(TypedDict):
+class SheetRow(TypedDict):
+    """One deal on the score sheet: its number, dealer, what it was played in, each
+    side's score of the deal and the running totals (numbers in the viewer's digits)."""
+
+    deal: int
     title: str
+    dealer: str
+    note: str
+    """What the deal was played in, or why it was not (``♥ hearts``, ``redealt``)."""
+    points: list[str]
+    totals: list[str]
+
+
+class ScoreSheet(TypedDict):
+    """Every finished deal's result and the running score: ``columns`` name the sides
+    (``us``/``them``, or the players) in the order of each row's ``points`` and
+    ``totals``."""
+
+    title: str
+    unit: str
+    columns: list[str]
+    rows: list[SheetRow]
+
+
+class HistoryFrame(TypedDict):
+    """Sent after the hello (every join, a reload too): the deal in play so far as the
+    log's sentences (what the viewer's page would have received), and the score sheet."""
+
+    v: int
+    type: Literal["history"]
+    deal: int
     lines: list[str]
+    sheet: ScoreSheet
 
 
 class DealResultFrame(TypedDict):
-    """A deal's result in words, with its review trick by trick."""
+    """A deal's result in words, with its review trick by trick, and the score sheet with
+    this deal on it."""
 
     v: int
     type: Literal["deal_result"]
@@ -201,13 +293,44 @@ class DealResultFrame(TypedDict):
     title: str
     lines: list[str]
     review: list[Page]
+    sheet: ScoreSheet
+    next: str | None
+    """The words of the button that closes the result when another deal follows (``On to
+    deal 2``: the next deal has begun behind it), else ``None`` (the match is over, or a
+    duplicate board's only deal)."""
 
 
 class MatchOverFrame(TypedDict):
+    """The match is over: who won, from the viewer's side (``You won the match.``), and
+    the final score. ``again``: the label of a **Play again** button when the page may
+    start a new match (an :class:`AgainFrame`; local play), else ``None`` and the socket
+    ends."""
+
     v: int
     type: Literal["match_over"]
     title: str
     lines: list[str]
+    again: str | None
+
+
+class SpectatorsFrame(TypedDict):
+    """How many people watch the table (spectators' sockets, not seats): sent on join and
+    whenever it changes; ``text`` says it (``2 watching``; empty for none)."""
+
+    v: int
+    type: Literal["spectators"]
+    count: int
+    text: str
+
+
+class ReasonFrame(TypedDict):
+    """The answer to a :class:`WhyFrame`: why ``card`` may not be played now (or that it
+    may), in the viewer's words."""
+
+    v: int
+    type: Literal["reason"]
+    card: str
+    text: str
 
 
 class RevealFrame(TypedDict):
@@ -280,9 +403,10 @@ class ErrorFrame(TypedDict):
     fatal: NotRequired[bool]
 
 
-ClientFrame = JoinFrame | ActFrame | LobbyActFrame
+ClientFrame = JoinFrame | ActFrame | LobbyActFrame | WhyFrame | AgainFrame
 ServerFrame = (HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame
-               | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame | RevealFrame)
+               | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame | RevealFrame
+               | HistoryFrame | SpectatorsFrame | ReasonFrame)
 AnyFrame = dict[str, Any]
 
 

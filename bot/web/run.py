@@ -10,14 +10,14 @@ database, so links survive restarts and work in every process on it);
 ``TRICKTABLE_WEB_INTERNAL_URL`` (with several processes: where the others reach this
 one's server; default ``http://HOST:PORT``, the machine's name for ``0.0.0.0``).
 
-:func:`attach` wraps a bot's ``setup_hook`` and ``close``: once the bot set up its table
-service, the web server starts on it (``bot.web_server``: the
-:class:`~bot.web.server.WebServer`, whose ``link(table, user, role)`` the Discord adapter
-hands out); it stops when the bot closes. ``tricktable run`` also gives it the Discord
-Activity's configuration (``DISCORD_CLIENT_SECRET``, ``docs/activity.md``) and the bot's
-duplicate service (``bot.duplicate``: a finished board's reveal on the page), and binds the
-table message's **Open table** links to it when ``TRICKTABLE_WEB_URL`` is set. A page's
-words are in the player's chosen language (``/language``), else English.
+:class:`WebSettings` reads them; :func:`start` starts a
+:class:`~bot.web.server.WebServer` on a table service. The bot builds it in its
+``setup_hook`` from its ``web`` constructor argument and stops it in ``close``
+(:class:`bot.app.TricktableBot`): with the Discord Activity's configuration
+(``DISCORD_CLIENT_SECRET``, ``docs/activity.md``), the duplicate service's reveals
+(:class:`bot.web.reveals.Reveals`), and the table message's **Open table** links bound to
+it when ``TRICKTABLE_WEB_URL`` is set. A page's words are in the player's chosen language
+(``/language``), else English.
 """
 
 from __future__ import annotations
@@ -26,17 +26,17 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from bot.cluster import ClusterNode
 from bot.cluster.addresses import WebAddresses
+from bot.service import TableService
 from bot.web import links
 from bot.web.activity import ActivityConfig
 from bot.web.relay import OwnerRelay
-from bot.web.reveals import DuplicateReveals, WebReveals
+from bot.web.reveals import Reveals
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
 from storage.base import Store
@@ -99,23 +99,23 @@ async def web_secret(store: Store, environ: Mapping[str, str] | None = None) -> 
     return kept.encode("ascii")
 
 
-async def start(service: Any, store: Store, settings: WebSettings,
+async def start(service: TableService, store: Store, settings: WebSettings,
                 environ: Mapping[str, str] | None = None, *,
                 activity: ActivityConfig | None = None,
                 node: ClusterNode | None = None,
-                duplicate: DuplicateReveals | None = None) -> WebServer:
+                reveals: Reveals | None = None) -> WebServer:
     """The web server of ``service``, listening (with the Discord Activity's routes when
     ``activity`` is given, :mod:`bot.web.activity`). With the ``node`` of a process that
     runs some of the shards, a socket for another process's table is relayed to its owner
     (:mod:`bot.web.relay`) and this process's address is recorded for its shards. With the
-    process's ``duplicate`` service, a seat whose duplicate board ended gets its reveal
+    process's duplicate ``reveals``, a seat whose duplicate board ended gets its reveal
     (:mod:`bot.web.reveals`)."""
 
     async def language(user: int) -> str:
         return await store.get_player_language(user) or "en"
 
     config = WebConfig(secret=await web_secret(store, environ), language=language,
-                       reveals=None if duplicate is None else WebReveals(duplicate))
+                       reveals=reveals)
     relay = None
     if node is not None and not node.ownership.everything:
         relay = config.relay = OwnerRelay(store, node.ownership, config)
@@ -129,30 +129,3 @@ async def start(service: Any, store: Store, settings: WebSettings,
         server.on_stop(relay.close)
     log.info("serving the web table at %s", base)
     return server
-
-
-def attach(bot: Any, settings: WebSettings, *,
-           activity: Callable[[], ActivityConfig | None] = lambda: None,
-           started: Callable[[WebServer], None] = lambda server: None) -> None:
-    """Serve the web table from ``bot`` once it is set up (module docstring): with the
-    Activity's routes when ``activity()`` (asked once the bot is logged in) gives a
-    configuration; ``started(server)`` is called once it listens (the Discord adapter binds
-    its **Open table** links there)."""
-    setup_hook, close = bot.setup_hook, bot.close
-    bot.web_server = None
-
-    async def setup_with_web() -> None:
-        await setup_hook()
-        bot.web_server = await start(bot.service, bot.store, settings, activity=activity(),
-                                     node=getattr(bot, "node", None),
-                                     duplicate=getattr(bot, "duplicate", None))
-        started(bot.web_server)
-
-    async def close_with_web() -> None:
-        server = bot.web_server
-        if server is not None:
-            await server.stop()
-        await close()
-
-    bot.setup_hook = setup_with_web
-    bot.close = close_with_web

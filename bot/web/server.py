@@ -165,6 +165,9 @@ class WebServer:
         """Offer the lobby's actions on the web, with ``rights`` (the bot's Discord rights)."""
         self.config.lobby = rights
 
+    link_ttl = links.DEFAULT_TTL
+    """Seconds a link made by :meth:`link` works (the Discord adapter tells players)."""
+
     def link(self, table: int, user: int, role: links.Role = "seat") -> str:
         key = links.issue(self.config.secret, table, user, role, self.config.clock())
         return f"{self.base_url}/#k={key}"

@@ -46,14 +46,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from bot.duplicate.context import BOARD_META
 from bot.i18n import N_, Translator, translator
 from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableService
 from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
+from bot.service.tables import TableInfo
 from bot.web import links
 from bot.web.fanout import FrameCache, encode
-from bot.web.frames import Words
+from bot.web.frames import Words, names_only
 from bot.web.presence import Presence
 from bot.web.protocol import (
     VERSION,
@@ -63,13 +63,15 @@ from bot.web.protocol import (
     LobbyDo,
     LobbyFrame,
 )
+from bot.words.cards import card_text
+from bot.words.history import scored_deals
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
 from games.errors import GameError
 from storage.models import ChannelLocation, Location
 
 if TYPE_CHECKING:
-    from bot.web.reveals import WebReveals
+    from bot.web.reveals import Reveals
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +83,10 @@ NO_SEAT = N_("You no longer sit at this table.")
 JOIN = N_("Join")
 ADD_AI = N_("Add AI: rules")
 START = N_("Start")
+
+Again = Callable[[int, int], Awaitable[str | None]]
+"""Start a new match like table ``table`` for user ``user`` (local play's **Play again**):
+the signed key of the new table's seat, or None when none could start."""
 
 Languages = Callable[[int], Awaitable[str]]
 """The language of a user's page (a user id → a language code)."""
@@ -113,9 +119,16 @@ class WebConfig:
     """Who may do what in a lobby (None: the page offers no lobby action)."""
     frames: FrameCache = field(default_factory=FrameCache)
     """Frames worded once for every socket that receives them (:mod:`bot.web.fanout`)."""
-    reveals: WebReveals | None = None
-    """A duplicate service's board reveals (:mod:`bot.web.reveals`; None: no duplicate
-    events in this process)."""
+    reveals: Reveals | None = None
+    """A duplicate service's board reveals (:class:`bot.web.reveals.Reveals`, given by the
+    composition root; None: no duplicate events in this process)."""
+    avatars: dict[int, str] = field(default_factory=dict)
+    """Users' avatar URLs on Discord's CDN, when known (the Activity learns its users'),
+    shown with their seats."""
+    watching: dict[int, set[Viewer]] = field(default_factory=dict)
+    """The open sockets of each table (the spectators among them are counted)."""
+    again: Again | None = None
+    """Local play: start a new match after one is over (None: no **Play again**)."""
 
 
 class Refuse(Exception):
@@ -187,6 +200,12 @@ class Viewer:
         self._pump_task: asyncio.Task[None] | None = None
         self._may_start: bool | None = None
         """Whether the user may start the lobby (asked once per socket)."""
+        self._watched: int | None = None
+        """The table this socket is counted at (:attr:`WebConfig.watching`)."""
+        self._held = False
+        """Whether the socket stays open after the match's end (**Play again** offered)."""
+        self._told = -1
+        """The table version the last history frame told the log up to."""
 
     # -- life --------------------------------------------------------------------------
     async def run(self) -> None:
@@ -204,9 +223,7 @@ class Viewer:
             return
         self.pass_ = p
         info = self.service.info(p.table)
-        self.words = Words.of(info, self.seat, self.t)
-        await self._send(self.words.hello(info))
-        self._subscribe()
+        await self._open(info)
         guard = None if relay is None else relay.guard(self.ws, info.location)
         self.config.presence.enter(p.table, p.user)
         try:
@@ -214,11 +231,74 @@ class Viewer:
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
-            self.config.presence.leave(p.table, p.user)
+            now = self.pass_ or p  # another table after **Play again**
+            self.config.presence.leave(now.table, now.user)
+            self._count_at(None)
             await self._unsubscribe()
             if guard is not None:
                 guard.cancel()
                 await asyncio.gather(guard, return_exceptions=True)
+
+    def _words(self, info: TableInfo, seat: int | None) -> Words:
+        return Words.of(info, seat, self.t, self.config.avatars.get)
+
+    async def _open(self, info: TableInfo, key: str | None = None) -> None:
+        """Show the table to the page: the hello (with ``key`` when the page should keep a
+        new one), the subscription, the deal so far and the spectators' count."""
+        self.words = self._words(info, self.seat)
+        hello = self.words.hello(info)
+        if key is not None:
+            hello["key"] = key
+        await self._send(hello)
+        self._subscribe()
+        await self._send_history()
+        self._count_at(info.id)
+        await self._send(self.words.spectators(self._spectators(info.id)))
+
+    async def _send_history(self) -> None:
+        """The deal in play's log and the score sheet (a match in play only)."""
+        p, words = self.pass_, self.words
+        assert p is not None and words is not None
+        if self.service.info(p.table).status != "playing":
+            return
+        record = await self._record(p.table)
+        if record is not None:
+            # The record may hold an action whose events are still to be published (it is
+            # stored first): the log already tells them, so their lines are not sent again.
+            self._told = sum(len(d.get("actions") or []) for d in record.get("deals") or [])
+            await self._send(words.history(record))
+
+    # -- spectators ---------------------------------------------------------------------
+    def _spectators(self, table: int) -> int:
+        return sum(v.seat is None for v in self.config.watching.get(table, ()))
+
+    def _count_at(self, table: int | None) -> None:
+        """Count this socket at ``table`` (None: at none), and tell the table's other
+        sockets when its spectators' count changed."""
+        watching = self.config.watching
+        old = self._watched
+        if old == table:
+            return
+        if old is not None:
+            viewers = watching.get(old, set())
+            viewers.discard(self)
+            if not viewers:
+                watching.pop(old, None)
+            if self.seat is None:
+                self._announce(old)
+        self._watched = table
+        if table is not None:
+            watching.setdefault(table, set()).add(self)
+            if self.seat is None:
+                self._announce(table)
+
+    def _announce(self, table: int) -> None:
+        count = self._spectators(table)
+        for viewer in list(self.config.watching.get(table, ())):
+            if viewer is not self and viewer.words is not None and not viewer.ws.closed:
+                frame = viewer.words.spectators(count)
+                task = asyncio.ensure_future(viewer._send(frame))
+                task.add_done_callback(_quiet)
 
     def _subscribe(self) -> None:
         """Relay the subscription of the viewer's seat (spectators: the public one)."""
@@ -274,13 +354,16 @@ class Viewer:
 
     # -- server → page -----------------------------------------------------------------
     async def _pump(self, sub: Subscription) -> None:
-        """Relay the subscription until it ends (the table closed) or the socket does."""
+        """Relay the subscription until it ends (the table closed) or the socket does;
+        then close the socket, unless **Play again** was offered (the page may ask)."""
         try:
             async for event in sub:
                 if not await self._relay(event):
                     break
         except (ConnectionResetError, RuntimeError):  # the page went away
             pass
+        if self._held:
+            return
         self.done = True
         await self.ws.close()
 
@@ -289,12 +372,13 @@ class Viewer:
         words, p = self.words, self.pass_
         assert words is not None and p is not None
         kind = event.type
-        if kind == RESYNC:
+        if kind == RESYNC:  # events were dropped: the table now, and its log again
             try:
                 event = self.service.state(p.table, self.seat)
             except NoSuchTable:
                 return False
             kind = event.type
+            await self._send_history()
         lang = self.t.language
         if kind == "state":
             seat = self.seat
@@ -309,29 +393,38 @@ class Viewer:
             await self._send(await self._lobby_frame())
         elif kind == "started":
             info = self.service.info(p.table)
-            self.words = Words.of(info, self.seat, self.t)
+            self.words = self._words(info, self.seat)
         elif kind == "deal_scored":
             async def result() -> DealResultFrame:
                 # A duplicate board's review (every hand as dealt) goes in its reveal only.
-                board = BOARD_META in (self.service.meta(p.table) or {})
+                reveals = self.config.reveals
+                board = reveals is not None and reveals.is_board(self.service.meta(p.table))
                 record = await self._record(p.table)
+                scored = None if record is None else self.config.frames.memo(
+                    event, ("scored",), lambda: scored_deals(record))
                 return words.deal_result(data_of(event, "deal_scored"), record,
-                                         review=not board)
+                                         review=not board, scored=scored)
 
             await self._send_text(await self.config.frames.frame_async(
-                event, ("deal_result", lang), result))
+                event, ("deal_result", lang, self.seat), result))
         elif kind == "match_over":
+            again = self.config.again is not None and p.role == "seat"
             await self._send_text(self.config.frames.frame(
-                event, ("match_over", lang),
-                lambda: words.match_over(data_of(event, "match_over")["summary"] or {})))
+                event, ("match_over", lang, self.seat, again),
+                lambda: words.match_over(data_of(event, "match_over")["summary"] or {},
+                                         again=again)))
+            self._held = again
             return False
         elif kind == "abandoned":
             await self._reveal(p)
             await self._send(self._closed(data_of(event, "abandoned")))
             return False
-        else:
+        elif event.version > self._told:
+            data = game_data(event)
+            shared = names_only(kind, data, self.seat)  # one wording for all it names not
             await self._send_text(self.config.frames.frame(
-                event, ("line", lang), lambda: words.line(kind, game_data(event))))
+                event, ("line", lang, None if shared else self.seat),
+                lambda: words.line(kind, data, personal=not shared)))
         return True
 
     def _closed(self, abandoned: Mapping[str, object]) -> ClosedFrame:
@@ -400,6 +493,10 @@ class Viewer:
                 await self._act(frame)
             elif frame.get("type") == "lobby_act":
                 await self._lobby_act(frame)
+            elif frame.get("type") == "why":
+                await self._why(frame)
+            elif frame.get("type") == "again":
+                await self._again()
             else:
                 await self._strike("malformed", UNREADABLE)
             if self.errors > self.config.strikes:
@@ -463,13 +560,63 @@ class Viewer:
         except (Rejected, ServiceError) as exc:
             await self._refused(exc.said.text(self.t))
 
+    async def _why(self, frame: Mapping[str, Any]) -> None:
+        """Why a card of the hand may not be played now (or that it may): the rules'
+        reason in the viewer's words, tried on a copy of the deal (nothing changes)."""
+        p, words, card = self.pass_, self.words, frame.get("card")
+        assert p is not None and words is not None
+        if p.role != "seat" or self.seat is None or not isinstance(card, str):
+            await self._strike("malformed", UNREADABLE)
+            return
+        try:
+            view = self.service.view(p.table, self.seat)
+        except ServiceError:
+            await self._strike("malformed", UNREADABLE)
+            return
+        if card not in (view.get("hand") or []):
+            await self._strike("malformed", UNREADABLE)
+            return
+        legal = self.service.legal(p.table, self.seat)
+        kind = "bid" if any(a.type == "bid" for a in legal) else "play"
+        _, action = action_from_json({"type": kind, "card": card, "seat": self.seat},
+                                     "action")
+        refusal = self.service.refusal(p.table, self.seat, action)
+        shown = card_text(card)
+        if refusal is None:
+            text = self.t.gettext("You may play {card} now.").format(card=shown)
+        else:
+            text = reason_text(refusal, words.seating)
+        await self._send({"v": VERSION, "type": "reason", "card": card,
+                          "text": sentence(text)})
+
+    async def _again(self) -> None:
+        """**Play again** (offered at the match's end in local play): a new match on this
+        page, under the new table's key."""
+        p, again = self.pass_, self.config.again
+        if p is None or again is None or not self._held:
+            await self._strike("malformed", UNREADABLE)
+            return
+        key = await again(p.table, p.user)
+        if key is None:
+            await self._refused(self.t.gettext("A new match could not start."))
+            return
+        new = links.verify(self.config.secret, key, self.config.clock())
+        self._held = False
+        await self._unsubscribe()
+        self._count_at(None)
+        self.config.presence.leave(p.table, p.user)
+        self._enter(new)
+        self.pass_ = new
+        self.config.presence.enter(new.table, new.user)
+        await self._open(self.service.info(new.table), key)
+
     # -- the lobby ----------------------------------------------------------------------
     async def _lobby_frame(self) -> LobbyFrame:
         """The lobby as this viewer sees it, with what they may do now (module docstring)."""
         p = self.pass_
         assert p is not None
         info = self.service.info(p.table)
-        self.words = Words.of(info, self.seat, self.t)
+        self.words = self._words(info, self.seat)
         frame = self.words.lobby(info)
         if self.config.lobby is not None and info.status == "lobby":
             free = sum(s is None for s in info.seats)
@@ -519,16 +666,29 @@ class Viewer:
         p = self.pass_
         assert p is not None
         await self._unsubscribe()
+        self._count_at(None)  # no longer a spectator
         self.pass_ = dataclasses.replace(p, role="seat")
         self.seat = seat
         info = self.service.info(p.table)
-        self.words = Words.of(info, seat, self.t)
+        self.words = self._words(info, seat)
         await self._send(self.words.hello(info))
         await self._send(await self._lobby_frame())
         self._subscribe()
+        self._count_at(p.table)
 
     async def _refused(self, text: str) -> None:
-        text = text[:1].upper() + text[1:]
-        if not text.endswith((".", "!", "?", "…")):
-            text += "."
-        await self._send({"v": VERSION, "type": "refused", "text": text})
+        await self._send({"v": VERSION, "type": "refused", "text": sentence(text)})
+
+
+def _quiet(task: asyncio.Future[None]) -> None:
+    """A spectators' count sent to a socket that went away: nothing to do."""
+    if not task.cancelled():
+        task.exception()
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter upper, a full stop unless it has one."""
+    text = text[:1].upper() + text[1:]
+    if not text.endswith((".", "!", "?", "…")):
+        text += "."
+    return text

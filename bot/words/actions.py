@@ -13,17 +13,9 @@ from collections.abc import Sequence
 
 from bot.i18n import Translator
 from bot.words.cards import card_text, suit_text
-from bot.words.events import signal_text
+from bot.words.events import signal_text, truf_bid_value
 from bot.words.text import or_english
 from games.actions import Action
-from games.cards import card
-from games.truf import CARD_VALUE
-
-
-def truf_bid_value(cards: str | Sequence[str]) -> int:
-    """The bid value of one card (``"TD"`` → 10, ``"KC"`` → 0) or of several (their sum)."""
-    listed = [cards] if isinstance(cards, str) else list(cards)
-    return sum(CARD_VALUE[card(c)] for c in listed)
 
 
 def truf_bid_text(cards: str | Sequence[str], *, t: Translator | None = None) -> str:

@@ -36,3 +36,32 @@ def player_name(seat: Seat, index: int | None, t: Translator) -> str:
         return t.gettext("AI {number} ({level})").format(
             number=index, level=level_name(seat.level or "", t))
     return seat.name
+
+
+def level_words(level: str, t: Translator) -> str:
+    """An AI level in players' words (``strong``, ``easy``, ``random``), never the engine's
+    name of its method (``search``, ``rules``): what the web page shows."""
+    names = {
+        "search": t.pgettext("AI strength", "strong"),
+        "rules": t.pgettext("AI strength", "easy"),
+        "random": t.pgettext("AI strength", "random"),
+    }
+    return names.get(level, level)
+
+
+def seat_player(seat: Seat, index: int, t: Translator) -> str:
+    """Who sits at a seat, for the web page's seats: a human's name; an AI with its level
+    in players' words — ``Bilal, AI (strong)`` when it has its own name, ``AI 2 (strong)``
+    (after its seat) when not."""
+    if not seat.is_ai:
+        return seat.name
+    level = level_words(seat.level or "", t)
+    if says_level(seat, index):
+        return t.gettext("AI {number} ({level})").format(number=index, level=level)
+    return t.gettext("{name}, AI ({level})").format(name=seat.name, level=level)
+
+
+def web_name(seat: Seat, index: int, t: Translator) -> str:
+    """A seat's name in the web page's sentences: a human's or a named AI's own name
+    (``Bilal``), an AI without a name ``AI 2 (strong)`` (:func:`seat_player`)."""
+    return seat_player(seat, index, t) if says_level(seat, index) else seat.name

@@ -53,7 +53,7 @@ def deal_result(seating: Seating, summary: DealSummary, *, number: int | None = 
     title = deal_title(number, summary.get("hand_number"), t=seating.t)
     dealer = summary.get("dealer")
     head = ([] if dealer is None else
-            [seating.t.gettext("{player} dealt.").format(player=seating.name(int(dealer)))])
+            [seating.says(int(dealer), N_("{player} dealt."), N_("You dealt."))])
     if seating.game == "albastini":
         body = results_solo.albastini(seating, summary, match, deal)
     else:
@@ -63,7 +63,9 @@ def deal_result(seating: Seating, summary: DealSummary, *, number: int | None = 
 
 def match_result(seating: Seating, match: MatchSummary) -> Text:
     """The match summary in words: the winner (or the winners sharing a Truf win, or no
-    winner), the final score, and after which deal the match was decided."""
+    winner), the final score, and after which deal the match was decided. For a reader
+    (:meth:`~bot.words.seating.Seating.reading`) the winner is said from their side:
+    ``You won the match.``, ``Bilal and Dewi won the match: you lost.``"""
     t = seating.t
     unit = t.gettext(UNITS[seating.game])
     totals = list(match.get("totals") or [])
@@ -75,7 +77,11 @@ def match_result(seating: Seating, match: MatchSummary) -> Text:
     if not match.get("over"):
         return Text(t.gettext("Match in progress"),
                     (t.gettext("Score: {score} {unit}.").format(score=score, unit=unit),))
-    if len(winners) == 1:
+    reader = seating.reader
+    mine = None if reader is None else seating.side_of(reader)
+    if mine is not None and winners:
+        lines.append(_reader_result(seating, [int(w) for w in winners], mine))
+    elif len(winners) == 1:
         w = int(winners[0])
         if len(seating.sides[w]) == 1:
             lines.append(t.gettext("{player} wins the match.").format(
@@ -96,3 +102,18 @@ def match_result(seating: Seating, match: MatchSummary) -> Text:
     elif decided is not None:
         lines.append(t.gettext("Decided after deal {n}.").format(n=t.number(int(decided) + 1)))
     return Text(t.gettext("Match over"), tuple(lines))
+
+
+def _reader_result(seating: Seating, winners: list[int], mine: int) -> str:
+    """Who won, said to the reader whose side is ``mine``."""
+    t = seating.t
+    if mine in winners:
+        others = [seating.side_name(w) for w in winners if w != mine]
+        if not others:
+            return t.gettext("You won the match.")
+        return t.gettext("You share the win with {sides}.").format(
+            sides=join_names(others, t))
+    won = join_names([seating.side_name(w) for w in winners], t)
+    if len(winners) == 1 and len(seating.sides[winners[0]]) == 1:
+        return t.gettext("{player} won the match: you lost.").format(player=won)
+    return t.gettext("{sides} won the match: you lost.").format(sides=won)

@@ -58,8 +58,8 @@ def arbaa_turub(seating: Seating, summary: DealSummary,
         # Translators: {side} is a team by its players' names ("Ann and Cy"); {ref} the number
         # of tricks of their first win.
         lines.append(t.gettext(
-            "{side} hold a first win of {ref} tricks: winning the next deal they win with "
-            "more than {ref} tricks wins them the match.").format(
+            "{side} hold a first win of {ref} tricks: if they win the next deal with more "
+            "than {ref} tricks, they win the match.").format(
             side=seating.side_name(holder), ref=t.number(ref)))
     else:
         lines.append(t.gettext("No side holds a first win."))

@@ -6,6 +6,13 @@ unless the front end passes one: ``Seating.of(game, names, options, t=translator
 or ``seating.speaking(t)``). Names are used verbatim: a front end that renders markup
 (Discord) passes names already escaped; the terminal passes them as they are.
 
+**The reader.** A seating made for one player's eyes (:meth:`Seating.reading`: the web
+page of a seat) names that seat ``you`` (:meth:`Seating.name`), and a sentence whose
+subject is a player takes its second-person template for the reader
+(:meth:`Seating.says`: ``You played K♦.`` beside ``Bilal played K♦.``), as the table's
+facts do (:func:`bot.words.table_state.who`). Without a reader (Discord's public message,
+a record) every seat is its name.
+
 A record carries no names: :meth:`Seating.anonymous` names seats ``Seat 0``, ``Seat 1``, …
 after the record's own seat numbers, so a reader can match the account against the file
 (a referee's choice; nothing else in :mod:`bot.words` writes a bare seat number).
@@ -14,6 +21,7 @@ after the record's own seat numbers, so a reader can match the account against t
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +57,8 @@ class Seating:
     sides: tuple[tuple[int, ...], ...]
     options: Mapping[str, Any]
     translator: Translator = field(default_factory=english, compare=False)
+    reader: int | None = None
+    """The seat reading the words (named ``you``), or None: words for everyone."""
 
     @staticmethod
     def of(game: str, names: Sequence[str], options: Mapping[str, Any] | None = None, *,
@@ -72,6 +82,19 @@ class Seating:
         """The same seating, its words in ``t``'s language."""
         return dataclasses.replace(self, translator=t)
 
+    def reading(self, seat: int | None) -> Seating:
+        """The same seating, its words for ``seat``'s eyes (module docstring; None: for
+        everyone)."""
+        return dataclasses.replace(self, reader=seat)
+
+    def says(self, seat: int | None, named: str, you: str, **values: Any) -> str:
+        """A sentence whose subject is ``seat``'s player: ``you`` (a translated template)
+        for the reader, else ``named`` with the name as ``{player}``; other placeholders
+        from ``values``."""
+        if self.reader is not None and seat == self.reader:
+            return self.t.gettext(you).format(**values)
+        return self.t.gettext(named).format(player=self.name(seat), **values)
+
     @property
     def t(self) -> Translator:
         """The translator of the reader's language (short for :attr:`translator`)."""
@@ -81,15 +104,17 @@ class Seating:
     def players(self) -> int:
         return len(self.names)
 
-    @property
+    @functools.cached_property
     def partnerships(self) -> bool:
         """Whether sides have more than one player."""
         return any(len(side) > 1 for side in self.sides)
 
     def name(self, seat: int | None) -> str:
-        """The seat's name (``nobody`` for no seat)."""
+        """The seat's name (``nobody`` for no seat; ``you`` for the reader)."""
         if seat is None or not 0 <= seat < len(self.names):
             return self.t.gettext("nobody")
+        if seat == self.reader:
+            return self.t.gettext("you")
         return self.names[seat]
 
     def side_of(self, seat: int) -> int:

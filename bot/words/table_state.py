@@ -31,6 +31,7 @@ from typing import Any, cast
 
 from bot.i18n import N_
 from bot.words.cards import card_text, cards_text, suit_text
+from bot.words.events import FACE_DOWN
 from bot.words.refusals import Refused, refusal_text
 from bot.words.results_solo import MODE_WORDS
 from bot.words.seating import Seating, join_names
@@ -47,7 +48,6 @@ from games.view_types import (
     TurupView,
 )
 
-FACE_DOWN = N_("a card face down")
 YOUR_TURN_CARD = N_("Your turn: tap a lit card.")
 """The web page's turn sentence when the viewer picks a card of the hand (the terminal has
 its own, with its keys)."""

@@ -17,6 +17,7 @@ from fakediscord import Harness, bot_options
 
 from bot.discord_bot.club import cogs as club
 from bot.discord_bot.languages import Languages
+from bot.duplicate.service import DuplicateService
 from bot.ratings import MatchResultsHook
 from bot.service import FakeClock, TableService
 from storage import Store, open_store
@@ -49,6 +50,8 @@ class ClubBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.languages = Languages(self, self.club_store)
         await club.setup(self, store=self.club_store, service=self.club_service,
+                         duplicate=DuplicateService.of_tables(self.club_store,
+                                                              self.club_service),
                          languages=self.languages, reminders=self.reminders)
 
 

@@ -795,3 +795,28 @@ async def test_the_global_limit_answers_429_with_global_true_past_it(
     assert all(b["global"] is True and b["retry_after"] > 0 for b in bodies[5:])
     assert server.global_429s == 2
     assert server.counted_by_route(since=seq) == {"POST /channels/{channel_id}/messages": 7}
+
+
+def test_the_fake_refuses_localized_command_names_discord_refuses() -> None:
+    """Localized names follow the name rule, and two options of one command may not share
+    a name in any locale (``/duplicate list`` and ``/duplicate enter`` both ``daftar``)."""
+    from fakediscord.limits import FormErrors, check_command
+
+    def errors_of(command: dict[str, Any]) -> list[tuple[tuple[str, ...], str, str]]:
+        errors = FormErrors()
+        check_command(command, ("0",), errors)
+        return errors.items
+
+    def sub(name: str, localized: str) -> dict[str, Any]:
+        return {"name": name, "description": "d", "type": 1,
+                "name_localizations": {"id": localized}}
+
+    clash = {"name": "duplicate", "description": "d",
+             "options": [sub("list", "daftar"), sub("enter", "daftar")]}
+    assert [e[1] for e in errors_of(clash)] == ["APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"]
+    fine = {**clash, "options": [sub("list", "daftar"), sub("enter", "gabung")]}
+    assert errors_of(fine) == []
+    upper = {**clash, "options": [sub("list", "Daftar")],
+             "description_localizations": {"id": "x" * 101}}
+    assert {e[1] for e in errors_of(upper)} == {"APPLICATION_COMMAND_INVALID_NAME",
+                                               "BASE_TYPE_BAD_LENGTH"}

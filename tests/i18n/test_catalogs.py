@@ -266,3 +266,66 @@ def test_check_holds_slash_command_texts_to_discord_limits(tmp_path: Path) -> No
         "Open a table in this channel": "Buka meja di kanal ini",
     })
     assert cat.problems(paths)["id"] == []
+
+
+# -- the headers: the tool's revision date, a real language team ----------------------------
+
+
+def _git(root: Path, *args: str) -> None:
+    import subprocess
+
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org",
+                    *args], check=True, capture_output=True)
+
+
+def _header(path: Path, name: str) -> str:
+    line = next(line for line in path.read_text(encoding="utf-8").splitlines()
+                if line.startswith(f'"{name}: '))
+    return line.split(": ", 1)[1].removesuffix('\\n"')
+
+
+def test_the_tool_dates_a_revision_once_and_names_the_team(tmp_path: Path) -> None:
+    """A new catalog carries the tool's date and team; a hand edit to a committed catalog
+    is dated by the next run of the tool, and a further run changes nothing."""
+    paths = _checkout(tmp_path, WORDS)
+    assert cat.main(["init", "id", "--root", str(tmp_path)]) == 0
+    path = paths.catalog("id")
+    assert _header(path, "Language-Team") == (
+        "Indonesian (tricktable translators: docs/glossary-id.md)")
+    first = _header(path, "PO-Revision-Date")
+    assert "YEAR" not in first and cat.read_catalog(path, "id").revision_date is not None
+    # a placeholder date (an old catalog) is replaced by the check's advice and the update
+    text = path.read_text(encoding="utf-8").replace(
+        f'"PO-Revision-Date: {first}', '"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE')
+    path.write_text(text, encoding="utf-8")
+    _translate(path, "id", {"{player} leads": "{player} membuka putaran",
+                            "{count} trick": ["{count} putaran"], "Spades": "Sekop"})
+    assert "PO-Revision-Date is not set: run python -m bot.i18n.catalogs" in (
+        cat.problems(paths)["id"])
+    cat.main(["update", "--root", str(tmp_path)])
+    assert "YEAR" not in _header(path, "PO-Revision-Date")
+    assert cat.problems(paths)["id"] == []
+    # committed, then edited by hand: the next update dates it; the one after is a no-op
+    _git(tmp_path, "init", "-q")
+    old = cat.read_catalog(path, "id")
+    old.revision_date = old.revision_date.replace(year=2020)
+    path.write_bytes(cat.render(old))
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-qm", "catalogs")
+    _translate(path, "id", {"Spades": "sekop"})
+    assert cat.read_catalog(path, "id").revision_date.year == 2020
+    assert cat.main(["update", "--root", str(tmp_path)]) == 0
+    stamped = cat.read_catalog(path, "id").revision_date
+    assert stamped.year > 2020
+    text = path.read_bytes()
+    cat.main(["update", "--root", str(tmp_path)])
+    assert path.read_bytes() == text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_shipped_catalogs_have_real_headers(checkout: cat.Paths, language: str) -> None:
+    catalog = cat.read_catalog(checkout.catalog(language), language)
+    assert cat.header_problems(catalog) == []
+    name = Locale.parse(language).english_name
+    assert catalog.language_team.startswith(f"{name} (") and language in catalog.language_team
+    assert catalog.last_translator != "FULL NAME <EMAIL@ADDRESS>"

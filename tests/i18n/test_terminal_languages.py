@@ -19,9 +19,9 @@ from bot.i18n import translator
 from bot.i18n.leftovers import english_leftovers
 from bot.terminal import main
 from bot.terminal.app import KEYS_HELP, Help, Notice, TableApp
-from bot.terminal.choices import Choices, interpret
 from bot.terminal.config import PlayConfig
 from bot.words.actions import action_text
+from bot.words.choices import Choices, interpret
 from games.actions import Action
 from games.registry import GAMES
 

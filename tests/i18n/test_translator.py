@@ -40,7 +40,7 @@ def test_shipped_translations_are_used() -> None:
         "Jumbe za umma katika seva hii sasa zitaandikwa kwa Kiswahili"
     )
     assert player_language_set(translator("id"), "id").endswith("dalam bahasa Indonesia.")
-    assert language_setting_label(translator("so")) == "Luqadda"
+    assert language_setting_label(translator("so")) == "Luuqadda"
     assert language_setting_label(translator("en")) == "Language"
     # An unknown message falls back to its English source.
     assert translator("sw").gettext("Not in any catalog") == "Not in any catalog"
@@ -48,13 +48,13 @@ def test_shipped_translations_are_used() -> None:
 
 def test_plural_forms_follow_each_language() -> None:
     assert languages_overview(translator("en")).startswith("The bot speaks 4 languages:")
-    assert languages_overview(translator("so")).startswith("Bot-ku wuxuu ku hadlaa 4 luqadood:")
+    assert languages_overview(translator("so")).startswith("Bot-ku wuxuu ku hadlaa 4 luuqadood:")
     singular, plural = "The bot speaks {count} language: {choices}.", (
         "The bot speaks {count} languages: {choices}."
     )
     so = translator("so")
-    assert so.ngettext(singular, plural, 1) == "Bot-ku wuxuu ku hadlaa {count} luqad: {choices}."
-    assert so.ngettext(singular, plural, 2).endswith("luqadood: {choices}.")
+    assert so.ngettext(singular, plural, 1) == "Bot-ku wuxuu ku hadlaa {count} luuqad: {choices}."
+    assert so.ngettext(singular, plural, 2).endswith("luuqadood: {choices}.")
     # Indonesian has one form for every count.
     forms = {translator("id").ngettext(singular, plural, n) for n in (0, 1, 2, 5, 21)}
     assert forms == {"Bot ini menguasai {count} bahasa: {choices}."}

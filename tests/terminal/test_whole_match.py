@@ -13,9 +13,9 @@ from terminal_pilot import click_card, settle
 from textual.pilot import Pilot
 
 from bot.terminal.app import ActionButton, TableApp
-from bot.terminal.choices import needs_confirmation
 from bot.terminal.config import PlayConfig
 from bot.terminal.widgets import HandView
+from bot.words.choices import needs_confirmation
 from games.registry import GAMES
 
 SHORT = {"turup": {"target": 1}, "tarabish": {"target": 1}, "truf": {"deals": 1},

@@ -22,9 +22,9 @@ from playwright.async_api import Page, async_playwright
 
 from bot.service import Seat, TableService
 from bot.web import links
-from bot.web.reveals import WebReveals
 from bot.web.server import WebServer
 from bot.web.viewer import WebConfig
+from bot.web_duplicate import WebReveals
 from games.registry import GAMES
 from storage import ChannelLocation, TerminalLocation, open_store
 from storage.models import Location

@@ -139,6 +139,22 @@ async def test_a_seated_user_gets_their_seat(activity: Activity) -> None:
     turn = await read(ws, my_turn)
     assert turn["hand"] == activity.service.view(activity.table, 0)["hand"]
     assert turn["choices"]
+    alice = activity.alice.id  # her Discord avatar (the default one: she has none)
+    assert turn["seats"][0]["avatar"] == (
+        f"https://cdn.discordapp.com/embed/avatars/{(alice >> 22) % 6}.png")
+    assert turn["seats"][0]["name"] == "Alice" and turn["seats"][1]["avatar"] is None
+    page = await activity.client.get("/")
+    assert "img-src 'self' data: https://cdn.discordapp.com;" in page.headers[
+        "Content-Security-Policy"]
+
+
+def test_an_avatar_hash_is_a_cdn_url() -> None:
+    from bot.web.activity import avatar_url
+
+    assert avatar_url(80351110224678912, "a" * 32) == (
+        "https://cdn.discordapp.com/avatars/80351110224678912/" + "a" * 32 + ".png?size=64")
+    assert avatar_url(80351110224678912, "../../x") == (
+        "https://cdn.discordapp.com/embed/avatars/5.png")
 
 
 async def test_anyone_else_in_the_instance_watches(activity: Activity) -> None:

@@ -28,9 +28,9 @@ from webtable import SECRET, activity_access_token, activity_socket, of_type, re
 from bot.duplicate.service import DuplicateService
 from bot.service import TableService
 from bot.web.activity import ActivityConfig
-from bot.web.reveals import WebReveals
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
+from bot.web_duplicate import WebReveals
 from storage import ChannelLocation
 from storage.models import Location
 

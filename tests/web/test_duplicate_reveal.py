@@ -24,9 +24,9 @@ from webtable import SECRET, Clock, Web, of_type, read
 from bot.duplicate.context import board_of, directions_of
 from bot.duplicate.service import DuplicateService
 from bot.duplicate.text import hand_record_lines
-from bot.web.reveals import WebReveals
 from bot.web.server import create_app
 from bot.web.viewer import WebConfig
+from bot.web_duplicate import WebReveals
 from bot.words.cards import card_text
 from storage import ChannelLocation
 from storage.models import Location
@@ -115,10 +115,10 @@ async def test_the_entrants_seats_get_the_reveal_at_the_end_and_nobody_else(
         assert reveal["title"] == "Board 1" and reveal["event"] == "Friday night"
         assert reveal["traveller"][0] == "Direction " + str(expected.play.direction + 1)
         assert reveal["traveller"][1].startswith("  Ann & Bo: ")
-        assert "1 matchpoints" not in reveal["traveller"][1]  # one result: 0 of 0
+        assert "alone in its direction, 50.00%" in reveal["traveller"][1]  # not "0 of 0"
         assert reveal["hands_title"] == "The hands as dealt:"
         assert reveal["hands"] == hand_record_lines(directions_of(event), expected.hands,
-                                                    dealer)
+                                                    dealer, game=event.game)
         for hand in expected.hands:  # every hand as dealt, cards in player words
             assert all(card_text(c) in "\n".join(reveal["hands"]) for c in hand)
         assert reveal["ai"].startswith("AI in your seat: net ")

@@ -250,43 +250,49 @@ async def test_the_turn_sentence_is_the_webs_own(web: Web) -> None:
 
 async def test_ai_seats_without_names_are_told_apart_in_the_viewers_language(web: Web) -> None:
     """AI seats added without a name (a Discord lobby's, a duplicate board's) read ``AI n
-    (level)`` after their seat, as on Discord, translated; the seat label says the level
-    once. An AI with its own name keeps it and its label says the level."""
+    (level)`` after their seat, the level in players' words (``easy``, never the engine's
+    ``rules`` or ``search``), translated; the seat label says the level once. An AI with its
+    own name keeps it and is named ``Bilal, AI (easy)``."""
     from bot.i18n import translator
     from bot.service import Seat
     from storage import TerminalLocation
 
     seats: list[Seat | None] = [Seat.human(HUMAN, "Ann"), Seat.ai("rules"),
-                                Seat.ai("random"), Seat.ai("rules", "Bilal")]
+                                Seat.ai("random"), Seat.ai("search", "Bilal")]
     web.table = await web.service.create_table(
         TerminalLocation("web:ai-names"), "turup", seats=seats, players=4, seed=5,
         ai_pace=0, turn_timeout=0, start=False)
-    for language in ("en", "sw"):
+    for language in ("en", "so", "sw"):
         async def speaks(user: int, language: str = language) -> str:
             return language
 
         web.config.language = speaks
         t = translator(language)
-        rules, random = t.pgettext("AI level", "rules"), t.pgettext("AI level", "random")
+        easy, random = t.pgettext("AI strength", "easy"), t.pgettext("AI strength", "random")
+        strong = t.pgettext("AI strength", "strong")
         ws = await web.join()
         lobby = await read(ws, of_type("lobby", "table"))
         names = lobby["seats"] if lobby["type"] == "lobby" else [
             s["name"] for s in lobby["seats"]]
         ai = t.gettext("AI {number} ({level})")
-        assert names == ["Ann", ai.format(number=1, level=rules),
+        assert names == ["Ann", ai.format(number=1, level=easy),
                          ai.format(number=2, level=random), "Bilal"]
         if language == "en":
             await web.service.start_match(web.table)
         table = await read(ws, of_type("table"))
         labels = [s["label"] for s in table["seats"]]
+        players = [s["player"] for s in table["seats"]]
         assert len(set(s["name"] for s in table["seats"])) == 4
-        assert labels[1] == ai.format(number=1, level=rules)
+        assert labels[1] == ai.format(number=1, level=easy)
         assert labels[2].startswith(ai.format(number=2, level=random) + " ")
         assert labels[2].count(random) == 1 and t.gettext("(partner)") in labels[2]
-        assert labels[3].startswith("Bilal ") and rules in labels[3]
-        assert "AI (rules)" not in json.dumps(table) and "AI (random)" not in json.dumps(table)
+        assert players[3] == t.gettext("{name}, AI ({level})").format(name="Bilal",
+                                                                       level=strong)
+        text = json.dumps(table, ensure_ascii=False)
+        assert "AI (rules)" not in text and "AI (random)" not in text
+        assert "search" not in text and "rules" not in text
         if language == "en":
             assert labels[2] == "AI 2 (random) (partner)"
-            assert labels[3] == "Bilal rules AI"
-        else:  # the page's words are Swahili (the level names stay as /table ai has them)
-            assert t.gettext("(partner)") != "(partner)" and labels[3] != "Bilal rules AI"
+            assert players[3] == "Bilal, AI (strong)"
+        else:  # the level words are the language's own
+            assert strong != "strong" and easy != "easy"

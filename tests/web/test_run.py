@@ -1,18 +1,15 @@
-"""``tricktable run`` with ``TRICKTABLE_WEB_PORT``: the variables, the link key kept in the
-database (links survive a restart), and a bot's setup serving the page on its service."""
+"""``tricktable run`` with ``TRICKTABLE_WEB_PORT``: the variables and the link key kept in
+the database (links survive a restart); the bot serving the page from its ``setup_hook`` is
+tested with the bot (``tests/bot/test_bot_composition.py``)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any
 
-import aiohttp
 import pytest
 
-from bot.service import TableService
 from bot.web import links
-from bot.web.run import WebSettings, attach, web_secret
+from bot.web.run import WebSettings, web_secret
 from storage import open_store
 
 
@@ -36,45 +33,6 @@ async def test_the_link_key_is_made_once_and_kept(tmp_path: Path) -> None:
         assert await web_secret(store, {}) == first
         assert await web_secret(store, {links.SECRET_ENV: "e" * 32}) == b"e" * 32
     assert len(first) >= 32
-
-
-class Bot:
-    """What :func:`attach` uses of the Discord bot: its hooks, service and store."""
-
-    def __init__(self, store: Any) -> None:
-        self.store = store
-        self.service: TableService | None = None
-        self.closed = False
-        self.web_server: Any = None
-
-    async def setup_hook(self) -> None:
-        self.service = TableService(self.store)
-        await self.service.start()
-
-    async def close(self) -> None:
-        assert self.service is not None
-        await self.service.close()
-        self.closed = True
-
-
-async def test_a_set_up_bot_serves_the_page(tmp_path: Path) -> None:
-    async with await open_store(f"sqlite:///{tmp_path / 'b.db'}") as store:
-        bot = Bot(store)
-        started: list[Any] = []
-        attach(bot, WebSettings(0, "127.0.0.1"), started=started.append)
-        await bot.setup_hook()
-        server = bot.web_server
-        assert server is not None and server.port > 0 and started == [server]
-        assert server.activity is None  # no DISCORD_CLIENT_SECRET: no Activity routes
-        link = server.link(5, 9, "watch")
-        key = link.split("#k=")[1]
-        assert links.verify(await web_secret(store, {}), key, time.time()).user == 9
-        async with aiohttp.ClientSession() as http:
-            page = await http.get(server.base_url + "/")
-            assert page.status == 200
-            assert "connect-src 'self'" in page.headers["Content-Security-Policy"]
-        await bot.close()
-        assert bot.closed and server.runner is None
 
 
 async def test_run_refuses_a_bad_web_port(tmp_path: Path) -> None:

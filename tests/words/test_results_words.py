@@ -77,7 +77,8 @@ def test_arbaa_turub_names_the_first_win_and_the_count_to_beat() -> None:
                                           "over": False}).body
     assert "Trump: ♠ spades, named by Ann." in text  # eldest is the dealer's left
     assert "Bob and Di win the deal with 22 tricks." in text
-    assert "more than 22 tricks" in text
+    assert ("Bob and Di hold a first win of 22 tricks: if they win the next deal with more "
+            "than 22 tricks, they win the match.") in text
     draw = deal_result(s, {"dealer": 0, "trump": "H", "tricks_by_team": [18, 18]}).body
     assert "18–18: a drawn deal." in draw
 

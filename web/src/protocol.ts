@@ -25,6 +25,12 @@ export interface ActionJSON {
   cont?: boolean;
 }
 
+/** Play again (offered by a MatchOverFrame's ``again``: local play only): a new match of the same game and players starts on this page (a new :class:`HelloFrame` with the new table's ``key``). */
+export interface AgainFrame {
+  v: number;
+  type: "again";
+}
+
 /** One legal action: ``card`` is set when it is chosen by picking that card of the hand (a play or a one-card bid), ``variant`` when it is a play with a signal or bella (offered beside the card's plain play). */
 export interface Choice {
   action: ActionJSON;
@@ -32,10 +38,11 @@ export interface Choice {
   card: string | null;
   variant: string | null;
   confirm: string | null;
+  caption: string | null;
 }
 
 /** A frame the page sends. */
-export type ClientFrame = JoinFrame | ActFrame | LobbyActFrame;
+export type ClientFrame = JoinFrame | ActFrame | LobbyActFrame | WhyFrame | AgainFrame;
 
 /** The table was closed without a result, or this link no longer opens it. */
 export interface ClosedFrame {
@@ -44,7 +51,7 @@ export interface ClosedFrame {
   text: string;
 }
 
-/** A deal's result in words, with its review trick by trick. */
+/** A deal's result in words, with its review trick by trick, and the score sheet with this deal on it. */
 export interface DealResultFrame {
   v: number;
   type: "deal_result";
@@ -52,6 +59,8 @@ export interface DealResultFrame {
   title: string;
   lines: string[];
   review: Page[];
+  sheet: ScoreSheet;
+  next: string | null;
 }
 
 /** A frame the server could not take (malformed, too large, too many): nothing changed. ``code`` is stable for programs; ``text`` is for people. */
@@ -73,6 +82,17 @@ export interface HelloFrame {
   seat: number | null;
   language: string;
   labels: Labels;
+  help: Page[];
+  key?: string;
+}
+
+/** Sent after the hello (every join, a reload too): the deal in play so far as the log's sentences (what the viewer's page would have received), and the score sheet. */
+export interface HistoryFrame {
+  v: number;
+  type: "history";
+  deal: number;
+  lines: string[];
+  sheet: ScoreSheet;
 }
 
 /** The first frame of a socket: the key of the signed link (the page's URL fragment). */
@@ -96,6 +116,11 @@ export interface Labels {
   your_turn: string;
   your_turn_choose: string;
   hand: string;
+  score_sheet: string;
+  log: string;
+  help: string;
+  why: string;
+  play_again: string;
 }
 
 /** What just happened, in one sentence (for the log and the live region). */
@@ -127,16 +152,26 @@ export interface LobbyFrame {
   actions?: LobbyAction[];
 }
 
+/** The match is over: who won, from the viewer's side (``You won the match.``), and the final score. ``again``: the label of a **Play again** button when the page may start a new match (an :class:`AgainFrame`; local play), else ``None`` and the socket ends. */
 export interface MatchOverFrame {
   v: number;
   type: "match_over";
   title: string;
   lines: string[];
+  again: string | null;
 }
 
 export interface Page {
   title: string;
   lines: string[];
+}
+
+/** The answer to a :class:`WhyFrame`: why ``card`` may not be played now (or that it may), in the viewer's words. */
+export interface ReasonFrame {
+  v: number;
+  type: "reason";
+  card: string;
+  text: string;
 }
 
 /** The table refused the action (the rule's reason): nothing changed. */
@@ -161,6 +196,14 @@ export interface RevealFrame {
   review_label: string;
 }
 
+/** Every finished deal's result and the running score: ``columns`` name the sides (``us``/``them``, or the players) in the order of each row's ``points`` and ``totals``. */
+export interface ScoreSheet {
+  title: string;
+  unit: string;
+  columns: string[];
+  rows: SheetRow[];
+}
+
 /** One seat as the viewer sees it. */
 export interface SeatInfo {
   seat: number;
@@ -172,10 +215,30 @@ export interface SeatInfo {
   to_act: boolean;
   cards: number;
   label: string;
+  player: string;
+  avatar: string | null;
 }
 
 /** A frame the server sends. */
-export type ServerFrame = HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame | RevealFrame;
+export type ServerFrame = HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame | RevealFrame | HistoryFrame | SpectatorsFrame | ReasonFrame;
+
+/** One deal on the score sheet: its number, dealer, what it was played in, each side's score of the deal and the running totals (numbers in the viewer's digits). */
+export interface SheetRow {
+  deal: number;
+  title: string;
+  dealer: string;
+  note: string;
+  points: string[];
+  totals: string[];
+}
+
+/** How many people watch the table (spectators' sockets, not seats): sent on join and whenever it changes; ``text`` says it (``2 watching``; empty for none). */
+export interface SpectatorsFrame {
+  v: number;
+  type: "spectators";
+  count: number;
+  text: string;
+}
 
 /** The viewer's whole table now (sent after every change; a page draws from the last one alone). */
 export interface TableFrame {
@@ -197,6 +260,8 @@ export interface TableFrame {
   score: string;
   deadline: string | null;
   your_turn: boolean;
+  prompt: string;
+  forced: string | null;
 }
 
 export interface Trick {
@@ -208,5 +273,12 @@ export interface Trick {
 
 export interface TrickCard {
   seat: number;
+  card: string;
+}
+
+/** Ask why a card of the hand may not be played now: the server answers with a :class:`ReasonFrame` (the rule's reason in the viewer's words; nothing changes). */
+export interface WhyFrame {
+  v: number;
+  type: "why";
   card: string;
 }

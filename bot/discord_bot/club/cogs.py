@@ -19,14 +19,16 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.discord_bot.languages import Languages
+from bot.duplicate.service import DuplicateService
 from bot.service import TableService
 from storage.base import Store
 
 
 async def setup(bot: commands.Bot, *, store: Store, service: TableService,
-                languages: Languages, reminders: bool = True,
+                duplicate: DuplicateService, languages: Languages, reminders: bool = True,
                 reminder_poll_seconds: float = 60.0) -> None:
-    """Add the club cogs and persistent components to ``bot`` and start the reminders.
+    """Add the club cogs and persistent components to ``bot`` and start the reminders;
+    ``duplicate`` is the process's duplicate service (built by the bot's ``setup_hook``).
 
     ``service`` gives the clock ("now" for league commands and reminders); the reminder
     task runs until the league cog is removed (``cog_unload``) or the bot closes. With
@@ -42,4 +44,4 @@ async def setup(bot: commands.Bot, *, store: Store, service: TableService,
     bot.add_dynamic_items(*stats_items(), *league_items())
     from bot.discord_bot.club import duplicate_commands
 
-    await duplicate_commands.setup(bot, store, service, languages, run=reminders)
+    await duplicate_commands.setup(bot, store, duplicate, languages, run=reminders)

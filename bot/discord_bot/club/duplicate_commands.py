@@ -37,6 +37,8 @@ import contextlib
 from discord.ext import commands
 
 from bot.discord_bot.club.duplicate_base import DUPLICATE
+from bot.discord_bot.club.duplicate_cards import MyResults
+from bot.discord_bot.club.duplicate_cards import bind as bind_cards
 from bot.discord_bot.club.duplicate_director import DirectorCommands
 from bot.discord_bot.club.duplicate_member import MemberCommands
 from bot.discord_bot.club.duplicate_posts import DuplicatePosts
@@ -44,8 +46,6 @@ from bot.discord_bot.club.duplicate_review import BoardReview, ReviewSource
 from bot.discord_bot.club.duplicate_review import bind as bind_reviews
 from bot.discord_bot.languages import Languages
 from bot.duplicate.service import DuplicateService
-from bot.service import TableService
-from games.ai import Budget
 from storage.base import Store
 from storage.duplicate import DuplicateEntrant, DuplicateEvent
 
@@ -55,16 +55,16 @@ class DuplicateCog(DirectorCommands, MemberCommands, name="ClubDuplicate"):
 
     duplicate = DUPLICATE
 
-    def __init__(self, bot: commands.Bot, store: Store, service: TableService,
+    def __init__(self, bot: commands.Bot, store: Store, service: DuplicateService,
                  languages: Languages, *, run: bool = True) -> None:
         self.bot, self.store, self.languages = bot, store, languages
-        self.service = DuplicateService(
-            store, service, clock=service.clock, budget=Budget(ms=service.ai_budget_ms),
-            on_board=self.tell_board, on_close=self.post_results)
+        self.service = service
+        service.report_to(self.tell_board, self.post_results)
         self.posts = DuplicatePosts(bot, store, languages, self.service)
         self.run = run
         self._task: asyncio.Task[None] | None = None
         bind_reviews(bot, ReviewSource(store, languages))
+        bind_cards(bot, self.posts.card_of, languages)
 
     async def cog_load(self) -> None:
         if self.run:
@@ -86,9 +86,9 @@ class DuplicateCog(DirectorCommands, MemberCommands, name="ClubDuplicate"):
         await self.posts.post_results(event)
 
 
-async def setup(bot: commands.Bot, store: Store, service: TableService,
+async def setup(bot: commands.Bot, store: Store, service: DuplicateService,
                 languages: Languages, *, run: bool = True) -> None:
-    """Add the ``/duplicate`` cog (its board watcher runs from ``cog_load``) and the
-    boards' Review buttons."""
+    """Add the ``/duplicate`` cog on the process's duplicate ``service`` (its board watcher
+    runs from ``cog_load``) and the boards' Review buttons."""
     await bot.add_cog(DuplicateCog(bot, store, service, languages, run=run))
-    bot.add_dynamic_items(BoardReview)
+    bot.add_dynamic_items(BoardReview, MyResults)

@@ -23,8 +23,11 @@ from bot.discord_bot.club.duplicate_base import (
 )
 from bot.discord_bot.club.league_lookups import LeagueLookups
 from bot.discord_bot.drawing.safe import safe_name
+from bot.discord_bot.tables.table_commands import checked_options
+from bot.duplicate.text import rules_line
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import command
+from games.registry import GAMES
 
 SCORING_CHOICES: Final = [
     app_commands.Choice(name=pgettext_noop("command description", "matchpoints"),
@@ -65,7 +68,8 @@ class DirectorCommands(DuplicateCommandBase, LeagueLookups):
         players=pgettext_noop("command description", "Players at a table where the game "
                                                      "allows several"),
         league=pgettext_noop("command description",
-                             "Make it a round of this running league (its number or name)"))
+                             "Make it a round of this running league (its number or name)"),
+        options=pgettext_noop("command description", 'rule options as JSON, e.g. {"target": 1}'))
     @app_commands.rename(name=pgettext_noop("command name", "name"),
                          game=pgettext_noop("command name", "game"),
                          boards=pgettext_noop("command name", "boards"),
@@ -75,7 +79,8 @@ class DirectorCommands(DuplicateCommandBase, LeagueLookups):
                          scoring=pgettext_noop("command name", "scoring"),
                          leaderboard=pgettext_noop("command name", "leaderboard"),
                          players=pgettext_noop("command name", "players"),
-                         league=pgettext_noop("command name", "league"))
+                         league=pgettext_noop("command name", "league"),
+                         options=pgettext_noop("command name", "options"))
     @app_commands.choices(game=GAME_CHOICES, scoring=SCORING_CHOICES)
     async def create(self, interaction: discord.Interaction[Any],
                      name: app_commands.Range[str, 1, 80], game: str,
@@ -83,7 +88,7 @@ class DirectorCommands(DuplicateCommandBase, LeagueLookups):
                      opens: str | None = None, timezone: str | None = None,
                      scoring: Literal["matchpoints", "imps"] = "matchpoints",
                      leaderboard: bool = False, players: int | None = None,
-                     league: str | None = None) -> None:
+                     league: str | None = None, options: str | None = None) -> None:
         async def work(t: Translator) -> Reply:
             guild_id = guild_of(interaction)
             require_admin(interaction, N_("only members with the Manage Server permission "
@@ -94,6 +99,12 @@ class DirectorCommands(DuplicateCommandBase, LeagueLookups):
             except (ZoneInfoNotFoundError, ValueError):
                 raise ClubError(N_("unknown time zone {zone}"),
                                 zone=safe_name(repr(clip(zone_name, 40)))) from None
+            info = GAMES.get(game)
+            if info is None:
+                raise ClubError(N_("Unknown game {game}."), game=safe_name(clip(game, 30)))
+            if options and league is not None and league.strip():
+                raise ClubError(N_("a round of a league plays the league's rule options"))
+            rules = checked_options(info, options, players)  # as /table new reads them
             start = (self.service.clock.now() if opens is None
                      else parse_when(opens, zone))
             assert interaction.channel_id is not None
@@ -103,7 +114,8 @@ class DirectorCommands(DuplicateCommandBase, LeagueLookups):
                 guild_id, interaction.channel_id, name, game, boards=boards, opens_at=start,
                 closes_at=parse_when(closes, zone), time_zone=zone_name,
                 created_by=interaction.user.id, scoring=scoring, leaderboard=leaderboard,
-                players=players, league_id=None if round_of is None else round_of.id)
+                players=players, league_id=None if round_of is None else round_of.id,
+                options=rules or None)
             if round_of is not None:
                 # Translators: {league} is a league's name; {play} a command shown as a link.
                 how = t.gettext("A round of the league {league}: its teams are entered; "
@@ -114,7 +126,8 @@ class DirectorCommands(DuplicateCommandBase, LeagueLookups):
                 how = t.gettext("Enter with {enter}, then play your boards with "
                                 "{play}.").format(enter=command("duplicate enter", t),
                                                   play=command("duplicate play", t))
-            return Reply(f"{event_line(event, t)}\n{how}")
+            in_force = rules_line(event.game, event.options, t)
+            return Reply(f"{event_line(event, t)}\n{in_force}\n{how}")
         await self._public(interaction, work)
 
     @DUPLICATE.command(name=pgettext_noop("command name", "close"),

@@ -26,7 +26,7 @@ from bot.discord_bot.club.duplicate_base import (
 )
 from bot.discord_bot.drawing.safe import safe_name
 from bot.duplicate.service import PlayStart
-from bot.duplicate.text import percent_text
+from bot.duplicate.text import percent_text, rules_line
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import command
 from storage import ChannelLocation
@@ -59,7 +59,8 @@ class MemberCommands(DuplicateCommandBase):
             got = await self.service.status(chosen.id, chosen.guild_id, interaction.user.id)
             done = sum(got.finished.values())
             # Translators: {entrants} entrants have finished {done} boards in all.
-            lines = [event_line(chosen, t), t.gettext(
+            lines = [event_line(chosen, t), rules_line(chosen.game, chosen.options, t),
+                     t.gettext(
                 "Entrants: {entrants}; boards finished in all: {done}").format(
                 entrants=t.number(got.entrants), done=t.number(done))]
             if got.mine is not None:

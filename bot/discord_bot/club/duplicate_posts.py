@@ -20,20 +20,21 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.club.club_texts import clip, pages_of
+from bot.discord_bot.club.duplicate_cards import my_results_view
 from bot.discord_bot.club.duplicate_review import review_view
 from bot.discord_bot.drawing.duplicate_pictures import hand_record_png
-from bot.discord_bot.drawing.safe import NO_PINGS, safe_name
+from bot.discord_bot.drawing.safe import NO_PINGS, pings, safe_name
 from bot.discord_bot.languages import Languages
+from bot.duplicate.hands import board_hands
 from bot.duplicate.service import DuplicateService, EventResults, directions_of
 from bot.duplicate.text import (
     ai_text,
-    best_by_board,
     card_lines,
-    hand_labels,
     hand_record_lines,
     header_line,
     ranking_lines,
     reveal_lines,
+    rules_line,
     traveller_lines,
 )
 from bot.i18n import Translator
@@ -134,7 +135,7 @@ class DuplicatePosts:
             thread = await self._results_thread(event, t)
             if thread is not None:
                 await self._post_thread(event, results, thread, t)
-            await self._post_cards(event, results)
+            await self._post_cards(event, results, thread)
 
     async def _results_thread(self, event: DuplicateEvent,
                               t: Translator) -> discord.abc.Messageable | None:
@@ -158,10 +159,16 @@ class DuplicatePosts:
         score = results.score
         if await self.store.claim_duplicate_post(event.id, "ranking"):
             lines = [f"**{safe_name(event.name)}** — {header_line(event.game, score, t)}",
+                     rules_line(event.game, event.options, t),
                      *ranking_lines(score, t, safe_name)]
-            for page in pages_of(lines, MESSAGE_CHARS):
+            pages = pages_of(lines, MESSAGE_CHARS)
+            for n, page in enumerate(pages):
                 await self._paced()
-                await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
+                if n == len(pages) - 1:  # every member's card, privately, on request
+                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS,
+                                      view=my_results_view(event.id, t))
+                else:
+                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
         sides = directions_of(event)
         boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
         images = in_force(await self.store.get_guild_settings(event.guild_id)).images
@@ -174,11 +181,11 @@ class DuplicatePosts:
             if hands:
                 dealer = boards[travel.board].dealer
                 lines += ["", t.gettext("The hands as dealt:"),
-                          *hand_record_lines(sides, hands, dealer, t)]
+                          *hand_record_lines(sides, hands, dealer, t, event.game)]
                 if images:
-                    labelled = hand_labels(sides, hands, dealer, t)
-                    png = await asyncio.to_thread(hand_record_png, [x for x, _ in labelled],
-                                                  [h for _, h in labelled])
+                    drawn = board_hands(sides, hands, dealer, t, event.game)
+                    title = t.gettext("Board {number}").format(number=t.number(travel.board))
+                    png = await asyncio.to_thread(hand_record_png, drawn, len(hands), title)
                     picture = discord.File(io.BytesIO(png),
                                            filename=f"board-{travel.board}.png")
             pages = pages_of(lines, MESSAGE_CHARS)
@@ -197,26 +204,56 @@ class DuplicatePosts:
                                                 filename=f"duplicate-{event.id}.zip"),
                               allowed_mentions=NO_PINGS)
 
-    async def _post_cards(self, event: DuplicateEvent, results: EventResults) -> None:
-        best = best_by_board(results.score)
-        boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
+    async def _post_cards(self, event: DuplicateEvent, results: EventResults,
+                          thread: discord.abc.Messageable | None) -> None:
+        """Each member's score card by DM; a member whose DMs are closed is named in the
+        results thread, with the **My results** button that shows it privately."""
         for row in results.score.ranking:
             entrant = results.entrants[row.entrant]
-            ai: dict[int, str] = {}
             for member in entrant.members:
                 if not await self.store.claim_duplicate_post(event.id, f"card:{member}"):
                     continue
                 t = await self.languages.player(member, event.guild_id)
-                for card in row.boards:
-                    if card.scored is not None:
-                        _, result = await self.service.ai_result(
-                            event, boards[card.board], card.scored.result.direction)
-                        ai[card.board] = ai_text(result, results.score.method, t)
-                rank = "–" if row.rank is None else t.number(row.rank)
-                title = t.gettext("{event}: your score card (place {rank})").format(
-                    event=safe_name(event.name), rank=rank)
-                await self.dm(member, [f"**{title}**",
-                                        *card_lines(row, results.score, best, ai, t)])
+                card = await self.card_lines(event, results, row.entrant, t)
+                if await self.dm(member, card) or thread is None:
+                    continue
+                server = await self.languages.server(event.guild_id)
+                await self._paced()
+                await thread.send(server.gettext(
+                    "<@{member}>, I cannot send you direct messages: press **My results** "
+                    "to see your score card here, privately.").format(member=member),
+                    allowed_mentions=pings((member,)), view=my_results_view(event.id, server))
+
+    async def card_lines(self, event: DuplicateEvent, results: EventResults, entrant: str,
+                         t: Translator) -> list[str]:
+        """An entrant's score card in ``t``'s language: its title and every board."""
+        row = results.score.card(entrant)
+        assert row is not None
+        boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
+        ai: dict[int, str] = {}
+        for card in row.boards:
+            if card.scored is not None:
+                _, result = await self.service.ai_result(
+                    event, boards[card.board], card.scored.result.direction)
+                ai[card.board] = ai_text(result, results.score.method, t)
+        rank = "–" if row.rank is None else t.number(row.rank)
+        title = t.gettext("{event}: your score card (place {rank})").format(
+            event=safe_name(event.name), rank=rank)
+        return [f"**{title}**", *card_lines(row, results.score, ai, t)]
+
+    async def card_of(self, event_id: int, user_id: int, t: Translator) -> list[str] | None:
+        """The **My results** answer: ``user_id``'s score card in a closed event, None when
+        they have none (:mod:`bot.discord_bot.club.duplicate_cards`)."""
+        event = await self.store.get_duplicate_event(event_id)
+        if event is None or event.status != "closed":
+            return None
+        entrant = await self.store.duplicate_entrant_of(event.id, user_id)
+        if entrant is None:
+            return None
+        results = await self.service.results(event)
+        if results.score.card(entrant.name) is None:
+            return None
+        return await self.card_lines(event, results, entrant.name, t)
 
 
 def records_zip(results: EventResults) -> bytes:

@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 
 import discord
 
 from bot.discord_bot.answer import Reply, UserError, answer, refuse, update_in_place
 from bot.discord_bot.router import ANOTHER_SERVER, Click, from_another_server
 from bot.discord_bot.table_hub import TableHub
+from bot.discord_bot.tables.board_end import board_number
 from bot.discord_bot.tables.hand_panel import (
     PanelDrawing,
     SeatState,
@@ -38,7 +41,7 @@ from bot.discord_bot.tables.seat_panels import SeatPanels, is_dm_panel
 from bot.discord_bot.tables.table_words import refusal_sentence
 from bot.i18n import N_, Translator
 from bot.i18n.said import Said
-from bot.service import NoSuchTable, RuleRefusal, StaleAction
+from bot.service import NoSuchTable, RuleRefusal, ServiceError, StaleAction
 from bot.service.errors import CLOSED_BY
 from bot.service.events import data_of
 from games.actions import Action
@@ -186,92 +189,84 @@ class TableClicks:
     # -- play: the panel is updated in the answer -----------------------------------------
     async def act(self, interaction: Interaction, click: Click, action: Action | None, *,
                   picked: bool = False) -> None:
-        async def choose(state: SeatState) -> Action:
-            if action is None:
-                raise UserError(N_("That choice is not understood."))
-            if not picked:
-                return action
-            played = resolve_pick(state.legal, action)
-            if played is None:
-                if click.version != state.version:
-                    raise StaleAction()
-                raise _Pick(action)
-            return played
-        await self._play(interaction, click, choose)
+        await self._play(interaction, click, Chose(action, picked))
 
     async def signal(self, interaction: Interaction, click: Click, signal: str | None
                      ) -> None:
         """The leader's signal for the next lead: the panel is redrawn in place with each
         card of its select carrying ``signal`` (:mod:`bot.discord_bot.tables.card_select`)."""
-        async def choose(state: SeatState) -> Action:
-            raise _Pick(None, signal)
-        await self._play(interaction, click, choose)
+        await self._play(interaction, click, Signalled(signal))
 
     async def bid_cards(self, interaction: Interaction, click: Click,
                         cards: tuple[str, ...]) -> None:
-        async def choose(state: SeatState) -> Action:
-            if not cards:
-                raise UserError(N_("Choose at least one card."))
-            return Action.bid_cards(cards)
-        await self._play(interaction, click, choose)
+        await self._play(interaction, click, BidCards(cards))
 
-    async def _play(self, interaction: Interaction, click: Click,
-                    choose: Callable[[SeatState], Awaitable[Action]]) -> None:
-        shown: list[tuple[int, PanelDrawing, SeatState]] = []
+    async def _play(self, interaction: Interaction, click: Click, choice: Choice) -> None:
+        """Answer a click on a seat's panel by updating the panel: the seat's state →
+        :func:`resolve` → play the action or redraw → the reply (:meth:`_panel_reply`);
+        then record what the answer shows."""
         t = await self.reader(interaction, click.table_id)
-        holds = _Holds()
+        with _Holds() as holds:
+            reply = await update_in_place(
+                interaction, partial(self._panel_reply, interaction, click, choice, t, holds),
+                t=t, defer_after=self.hub.settings.defer_after)
+            if isinstance(reply, PanelReply) and reply.shown is not None:
+                await self._shown(interaction, click.table_id, reply.shown)
 
-        async def run() -> Reply | None:
-            presenter = await self.presenter(click.table_id)
-            seat = self.service.seat_of(click.table_id, click.user_id)
-            if seat is None:
-                raise UserError(N_("You have no seat at this table: only its players can "
-                                   "choose here."))
-            panels = self.hub.panels.get(click.table_id)
-            if panels is not None:  # the answer shows the panel: no redraw meanwhile
-                holds.hold(panels, seat)
-            state = panels.state_of(seat) if panels is not None else None
-            if state is None or state.version < click.version:
-                # the seat's pump has not taken the newest state yet (a busy loop)
-                state = SeatState.of(self.service.state(click.table_id, seat))
-            facts = self._facts(presenter, panels)
-            try:
-                chosen = await choose(state)
-            except _Pick as pick:
-                drawing = await draw_panel(facts, seat, state, t, images=presenter.images,
-                                           pick=pick.action, signal=pick.signal)
-                shown.append((seat, drawing, state))
-                return Reply(drawing.content, view=drawing.ui_view,
-                             files=_files(drawing), clear_files=True)
-            try:
-                await self.service.act(click.table_id, click.user_id, chosen, click.version)
-            except RuleRefusal as exc:  # the rules' reason, with the table's names
-                raise UserError(refusal_sentence(exc, presenter.info, t)) from None
-            try:
-                after = SeatState.of(self.service.state(click.table_id, seat))
-            except NoSuchTable:  # that action ended the match: the table is closed
-                return Reply(t.gettext(MATCH_OVER_HERE), clear_files=True)
-            if (after.deal != state.deal and after.status == "playing"
-                    and is_dm_panel(interaction.message)):
-                return Reply(deal_over_here(t, state.deal, facts.channel_id), clear_files=True)
-            drawing = await draw_panel(facts, seat, after, t, images=presenter.images)
-            shown.append((seat, drawing, after))
-            return Reply(drawing.content, view=drawing.ui_view, files=_files(drawing),
-                         clear_files=True)
-
-        with holds:
-            await update_in_place(interaction, run, t=t,
-                                  defer_after=self.hub.settings.defer_after)
-            await self._shown(interaction, click.table_id, shown)
+    async def _panel_reply(self, interaction: Interaction, click: Click, choice: Choice,
+                           t: Translator, holds: _Holds) -> Reply:
+        """The work of :meth:`_play`, run inside the answer's deferral policy."""
+        presenter = await self.presenter(click.table_id)
+        seat = self.service.seat_of(click.table_id, click.user_id)
+        if seat is None:
+            raise UserError(N_("You have no seat at this table: only its players can "
+                               "choose here."))
+        panels = self.hub.panels.get(click.table_id)
+        if panels is not None:  # the answer shows the panel: no redraw meanwhile
+            holds.hold(panels, seat)
+        state = panels.state_of(seat) if panels is not None else None
+        if state is None or state.version < click.version:
+            # the seat's pump has not taken the newest state yet (a busy loop)
+            state = SeatState.of(self.service.state(click.table_id, seat))
+        facts = self._facts(presenter, panels)
+        step = resolve(state, click.version, choice)
+        if isinstance(step, Refusal):
+            raise step.error
+        if isinstance(step, Redraw):
+            drawing = await draw_panel(facts, seat, state, t, images=presenter.images,
+                                       pick=step.pick, signal=step.signal)
+            return _panel_reply(ShownPanel(seat, drawing, state))
+        board = board_number(presenter.meta)
+        try:
+            await self.service.act(click.table_id, click.user_id, step.action, click.version)
+        except RuleRefusal as exc:  # the rules' reason, with the table's names
+            raise UserError(refusal_sentence(exc, presenter.info, t)) from None
+        try:
+            after: SeatState | None = SeatState.of(self.service.state(click.table_id, seat))
+        except NoSuchTable:  # that action ended the match (or the board)
+            after = None
+        if board is not None and panels is not None and (
+                after is None or after.deal != state.deal):
+            final = await panels.final_for(seat, t)  # the board is over
+            if final is not None:
+                return _panel_reply(ShownPanel(seat, final, state))
+        if after is None:
+            return Reply(t.gettext(MATCH_OVER_HERE), clear_files=True)
+        if (after.deal != state.deal and after.status == "playing"
+                and is_dm_panel(interaction.message)):
+            return Reply(deal_over_here(t, state.deal, facts.channel_id), clear_files=True)
+        drawing = await draw_panel(facts, seat, after, t, images=presenter.images)
+        return _panel_reply(ShownPanel(seat, drawing, after))
 
     async def _shown(self, interaction: Interaction, table_id: int,
-                     shown: list[tuple[int, PanelDrawing, SeatState]]) -> None:
+                     shown: ShownPanel) -> None:
+        """The answer showed ``shown``: the seat's panels record it (their own redraw of
+        that state then costs no request)."""
         panels = self.hub.panels.get(table_id)
-        if not shown or panels is None:
+        if panels is None:
             return
-        seat, drawing, state = shown[0]
-        await panels.refresh(seat, state)
-        panels.shown_on(seat, interaction, drawing)
+        await panels.refresh(shown.seat, shown.state)
+        panels.shown_on(shown.seat, interaction, shown.drawing)
 
     def _facts(self, presenter: TablePresenter, panels: SeatPanels | None) -> TableFacts:
         if panels is not None:
@@ -290,7 +285,7 @@ class TableClicks:
                         update: bool) -> None:
         """The seat's panel, privately: an update of the panel clicked on, or a new
         ephemeral panel (**My hand**, ``/hand``)."""
-        shown: list[tuple[int, PanelDrawing, SeatState]] = []
+        shown: list[ShownPanel] = []
         t = await self.reader(interaction, table_id)
         holds = _Holds()
 
@@ -306,9 +301,11 @@ class TableClicks:
             panels = self.hub.panels.get(table_id)
             if update and panels is not None:  # the clicked panel is updated by the answer
                 holds.hold(panels, seat)
-            drawing = await draw_panel(self._facts(presenter, panels), seat, state, t,
-                                       images=presenter.images)
-            shown.append((seat, drawing, state))
+            final = None if panels is None or panels.final is None else (
+                await panels.final_for(seat, t))  # a board over: its final panel
+            drawing = final or await draw_panel(self._facts(presenter, panels), seat, state,
+                                                t, images=presenter.images)
+            shown.append(ShownPanel(seat, drawing, state))
             return Reply(drawing.content, view=drawing.ui_view, files=_files(drawing),
                          clear_files=update, ephemeral=not update)
 
@@ -319,7 +316,8 @@ class TableClicks:
             else:
                 await answer(interaction, run, t=t, private_wait=True,
                              defer_after=self.hub.settings.defer_after)
-            await self._shown(interaction, table_id, shown)
+            if shown:
+                await self._shown(interaction, table_id, shown[0])
 
     async def back(self, interaction: Interaction, click: Click) -> None:
         t = await self.reader(interaction, click.table_id)
@@ -356,6 +354,105 @@ def resolve_pick(legal: Sequence[Action], chosen: Action) -> Action | None:
     return options[0] if options else chosen
 
 
+@dataclass(frozen=True, slots=True)
+class Chose:
+    """A click naming an action: a button's, or a card picked in the card select
+    (``picked``: the card stands for every variant of it); None: not understood."""
+
+    action: Action | None
+    picked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Signalled:
+    """The leader chose the signal their next lead carries (None: no signal)."""
+
+    signal: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class BidCards:
+    """The cards marked in Truf's multi-card bid select."""
+
+    cards: tuple[str, ...]
+
+
+Choice = Chose | Signalled | BidCards
+"""What a click on a seat's panel asks for, as the router decoded it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``action`` for the seat (the service checks it under the table's lock)."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Redraw the panel, changing nothing: offering ``pick``'s variants as buttons, or
+    with every card of the select carrying the leader's ``signal``."""
+
+    pick: Action | None = None
+    signal: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Refuse the click privately with ``error``; nothing changes."""
+
+    error: UserError | ServiceError
+
+
+Step = Play | Redraw | Refusal
+
+
+def resolve(state: SeatState, version: int, choice: Choice) -> Step:
+    """What a click chosen on the panel of table ``version`` does, given the seat's newest
+    ``state``: a pure function. A picked card plays its one action (:func:`resolve_pick`)
+    or, with several variants, redraws the panel offering them — unless the panel was of
+    an earlier version (a stale click: refused); a signal redraws; an empty multi-card bid
+    or a choice not understood is refused; any other action is played."""
+    if isinstance(choice, Signalled):
+        return Redraw(signal=choice.signal)
+    if isinstance(choice, BidCards):
+        if not choice.cards:
+            return Refusal(UserError(N_("Choose at least one card.")))
+        return Play(Action.bid_cards(choice.cards))
+    if choice.action is None:
+        return Refusal(UserError(N_("That choice is not understood.")))
+    if not choice.picked:
+        return Play(choice.action)
+    played = resolve_pick(state.legal, choice.action)
+    if played is not None:
+        return Play(played)
+    if version != state.version:
+        return Refusal(StaleAction())
+    return Redraw(pick=choice.action)
+
+
+@dataclass(frozen=True, slots=True)
+class ShownPanel:
+    """A seat's panel that an answer shows: the drawing and the state it was drawn from."""
+
+    seat: int
+    drawing: PanelDrawing
+    state: SeatState
+
+
+@dataclass
+class PanelReply(Reply):
+    """An answer showing a seat's panel (``shown``), recorded once it was sent."""
+
+    shown: ShownPanel | None = None
+
+
+def _panel_reply(shown: ShownPanel) -> PanelReply:
+    drawing = shown.drawing
+    return PanelReply(drawing.content, view=drawing.ui_view, files=_files(drawing),
+                      clear_files=True, shown=shown)
+
+
 class _Holds:
     """The seat hold of one click being answered (:meth:`SeatPanels.answering`): taken by
     its work once the seat is known, released when the click was answered and what it
@@ -376,15 +473,6 @@ class _Holds:
     def __exit__(self, *exc: object) -> None:
         self._open = False
         self._stack.close()
-
-
-class _Pick(Exception):
-    """A card with variants was chosen: show them (or, without a card, a signal was
-    chosen: show the cards carrying it)."""
-
-    def __init__(self, action: Action | None, signal: str | None = None) -> None:
-        super().__init__("pick")
-        self.action, self.signal = action, signal
 
 
 def _files(drawing: PanelDrawing) -> list[tuple[str, bytes]]:

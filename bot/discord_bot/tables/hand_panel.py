@@ -11,7 +11,10 @@ per distinct card (identical Arba'a Turub cards once, with their count), one sel
 suit past 25; each option is one exact legal action, so picking a card plays it (a leader's
 signal is chosen beforehand in its own select, bella is announced for the player:
 :mod:`bot.discord_bot.tables.card_select`); ``pick`` still offers a card's variants as
-buttons. Truf's multi-card bids are a multi-select. Every other action is a button.
+buttons. Truf's multi-card bids are a multi-select. Every other action is a button. The
+legal actions are folded once, by the fold every front end uses
+(:class:`bot.words.choices.Choices`); an option's value is the action as
+:func:`bot.discord_bot.ids.encode_action` writes it.
 
 :func:`panel_key` is what decides whether a shown panel must be redrawn: the controls it
 offers (or that it offers none), not the trick in progress — a seat that is not to act
@@ -40,6 +43,7 @@ from bot.discord_bot.drawing.texts import (
     seat_name,
     trick_text,
 )
+from bot.discord_bot.ids import encode_action
 from bot.discord_bot.router import (
     ActionButton,
     BackButton,
@@ -55,6 +59,7 @@ from bot.service.events import data_of
 from bot.service.seats import seats_from_json
 from bot.words.actions import action_text
 from bot.words.cards import card_text, hand_lines, suit_text
+from bot.words.choices import Choices
 from bot.words.seating import join_names
 from games.actions import Action
 from games.registry import GAMES
@@ -255,24 +260,15 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
                                      label=clip(action_text(a, game, t=t), 80)))
         ui.add_item(MyHandButton(table_id, label=clip(t.gettext("Back"), 80)))
         return
-    cards: dict[str, Action] = {}
-    multi: list[Action] = []
-    buttons: list[Action] = []
-    for a in legal:
-        card = _card_of(a)
-        if card is not None:
-            if card not in cards:  # one option per card: the variant it plays
-                cards[card] = preferred(variants(legal, a), signal)
-        elif a.type == "bid" and a.cards:
-            multi.append(a)
-        else:
-            buttons.append(a)
+    choices = Choices.of(legal, hand)
+    # One option per card: the variant it plays (the leader's signal, bella).
+    cards = {c: preferred(choice.actions, signal)
+             for c, choice in choices.single_cards.items()}
     row = 0
     counts: dict[str, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
-    order = {c: i for i, c in enumerate(hand)}
-    ordered = sorted(cards, key=lambda c: order.get(c, 99))
+    ordered = list(cards)
     if ordered:
         kind = "Bid" if next(iter(cards.values())).type == "bid" else "Play"
         groups: list[tuple[str, list[str]]]
@@ -289,7 +285,7 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
                 n = counts.get(c, 1)
                 label = card_text(c) + (f" ×{n}" if n > 1 else "")
                 options.append(discord.SelectOption(
-                    label=label, value=json.dumps(cards[c].to_json(), separators=(",", ":")),
+                    label=label, value=encode_action(cards[c]),
                     description=bid_worth(c, t) if kind == "Bid" and game == "truf" else None))
             if arg == "all":
                 placeholder = (t.gettext("Bid a card") if kind == "Bid"
@@ -305,7 +301,9 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
     if words and row < MAX_ROWS:
         ui.add_item(signal_select(table_id, version, words, signal, row, t))
         row += 1
+    multi = choices.multi
     if multi and row < MAX_ROWS:
+        order = {c: i for i, c in enumerate(hand)}
         bid_cards: list[str] = []
         for a in multi:
             for c in a.cards or ():
@@ -322,7 +320,7 @@ def _controls(ui: discord.ui.View, table_id: int, version: int, legal: Sequence[
                                        top).format(count=t.number(top)), 150),
                                    max_values=min(top, len(options)), row=row))
         row += 1
-    for i, a in enumerate(buttons[: (MAX_ROWS - row) * 5]):
+    for i, a in enumerate(choices.others[: (MAX_ROWS - row) * 5]):
         style = (discord.ButtonStyle.danger if a.type == "concede"
                  else discord.ButtonStyle.primary)
         ui.add_item(ActionButton(table_id, version, a, label=clip(action_text(a, game, t=t), 80),

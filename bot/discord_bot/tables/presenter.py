@@ -50,6 +50,7 @@ from bot.discord_bot.router import (
     MyHandButton,
     StartButton,
 )
+from bot.discord_bot.tables.board_end import FinalBoard, board_number, ends_board, final_key
 from bot.discord_bot.tables.delivery import Drawn, LiveMessage
 from bot.discord_bot.tables.options_panel import OptionsButton
 from bot.discord_bot.tables.review import review_view
@@ -145,6 +146,11 @@ class TablePresenter:
         """A message id (``N_``), worded when the last drawing is made."""
         self.last_text = ""
         self.last_edit = 0.0
+        self.meta: dict[str, Any] = {}
+        """The table's ``meta`` as last read (a board's table is known by it)."""
+        self.final: FinalBoard | None = None
+        """A duplicate board's end, once its deal is scored: the last drawing of every
+        display of the table (:mod:`bot.discord_bot.tables.board_end`)."""
         self._post_lock = asyncio.Lock()
         self._picture_failed = False
         """Whether a table picture failed to draw (logged once)."""
@@ -163,6 +169,13 @@ class TablePresenter:
                                 on_sent=self._sent)
         with contextlib.suppress(NoSuchTable):
             self.info = service.info(table_id)
+        self._read_meta()
+
+    def _read_meta(self) -> dict[str, Any]:
+        """The table's ``meta`` now, or the last read when the table is gone."""
+        with contextlib.suppress(NoSuchTable):
+            self.meta = dict(self.service.meta(self.table_id) or {})
+        return self.meta
 
     @property
     def message_id(self) -> int | None:
@@ -181,6 +194,7 @@ class TablePresenter:
         if self.info is None or kind in ("started", "lobby"):
             with contextlib.suppress(NoSuchTable):
                 self.info = self.service.info(self.table_id)
+            self._read_meta()
         if kind == "turn":
             self.to_act = tuple(data_of(event, "turn")["to_act"])
         elif kind == "deal_started":
@@ -196,6 +210,12 @@ class TablePresenter:
         elif kind == "deal_scored":
             scored = data_of(event, "deal_scored")
             deal = scored["deal"]
+            meta = self._read_meta()
+            board = board_number(meta)
+            if board is not None and ends_board(meta, scored.get("summary") or {}):
+                self.final = FinalBoard.of(board, scored)  # the table message shows it
+                self.live.mark()
+                return
             self.last_result = scored
             if not self.played_on_web():  # else the table message's next edit shows it
                 self.post(lambda t: self._deal_result(scored, t),
@@ -203,6 +223,8 @@ class TablePresenter:
         elif kind == "match_over":
             self.post_match_result(data_of(event, "match_over"))
             self.close(MATCH_OVER)
+        elif kind == "abandoned" and self.final is not None:
+            self.close(TABLE_CLOSED)  # the final drawing says it all
         elif kind == "abandoned":
             closed = data_of(event, "abandoned")
             self.post(lambda t: t.gettext("Table {table} was closed: {reason}.").format(
@@ -343,6 +365,12 @@ class TablePresenter:
     async def _draw(self) -> Drawn | None:
         if self.live.message_id is None and (self.closed or self._is_lobby()):
             return None  # a lobby's first message is the /table new answer
+        if self.final is not None and self.info is not None:
+            t = await self.languages.server(self.guild_id)
+            text = self.final.table_text(self.info, t)
+            self.last_text = text
+            return Drawn(final_key(self.final, t.language), self._sender(text, None, None),
+                         self._editor(text, None, None, clear=True))
         self._drawn_at = (self._tricks, self._deals)
         drawing = await self.drawing()
         if drawing is None:

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord_bot.tables.board_end import FinalBoard, final_key, no_controls
 from bot.discord_bot.tables.delivery import Drawn, LiveMessage
 from bot.discord_bot.tables.gate import LATER, TO_ACT
 from bot.discord_bot.tables.hand_panel import (
@@ -160,6 +161,9 @@ class SeatPanels:
         self.dm_channel = dm_channel
         self.seats: dict[int, SeatPanel] = {}
         self.closed = False
+        self.final: FinalBoard | None = None
+        """A duplicate board's end: every panel's last drawing (:meth:`finish_board`)."""
+        self._finished = asyncio.Event()
 
     @property
     def table_id(self) -> int:
@@ -194,6 +198,50 @@ class SeatPanels:
                 if live is not None:
                     live.close()
 
+    def finish_board(self, final: FinalBoard) -> None:
+        """The table's board is over: every seat's hand DM and live **My hand** panel is
+        redrawn once more, to the board's final panel with no control
+        (:mod:`bot.discord_bot.tables.board_end`); no later state is drawn."""
+        self.final = final
+        self._finished.set()
+        for panel in self.seats.values():
+            self._redraw(panel)
+
+    async def final_for(self, seat: int, t: Translator) -> PanelDrawing | None:
+        """The seat's final panel once the board's end has been seen here (waiting at most
+        :data:`ANSWER_WAIT` for it: a click that ended the board is answered with it)."""
+        panel = self.seats.get(seat)
+        if panel is None:
+            return None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._finished.wait(), ANSWER_WAIT)
+        return await self.final_panel(panel, t)
+
+    def retire(self) -> None:
+        """The board's table closed: follow no seat any more, but let the final drawings
+        under way land (:meth:`stop` ends them)."""
+        self.closed = True
+        for panel in self.seats.values():
+            if panel.pump is not None:
+                panel.pump.cancel()
+
+    @property
+    def busy(self) -> bool:
+        """A panel's drawing is waiting or being delivered."""
+        return any(live is not None and live.busy for panel in self.seats.values()
+                   for live in (panel.dm, panel.eph))
+
+    async def final_panel(self, panel: SeatPanel, t: Translator) -> PanelDrawing | None:
+        """The seat's final panel of a finished board (None: the board is not over)."""
+        final, info = self.final, self.presenter.info
+        if final is None or info is None:
+            return None
+        text = final.panel_text(info, t, dm_closed=panel.dm_closed,
+                                channel_id=self.facts.channel_id)
+        return PanelDrawing(text, no_controls(), None,
+                            final_key(final, t.language, dm_closed=panel.dm_closed), False,
+                            t.language)
+
     async def _pump(self, panel: SeatPanel, sub: Subscription) -> None:
         """Follow one seat: post its reminders, keep its newest state and redraw its live
         panel. A ``resync`` (the subscription fell behind) re-reads the seat's state once;
@@ -225,7 +273,7 @@ class SeatPanels:
     async def refresh(self, seat: int, state: SeatState) -> None:
         """Keep ``state`` (if newer) and bring the seat's live panel up to it."""
         panel = self.seats.get(seat)
-        if panel is None or self.closed:
+        if panel is None or self.closed or self.final is not None:
             return
         if panel.state is not None and state.version < panel.state.version:
             return
@@ -310,6 +358,8 @@ class SeatPanels:
         made: list[LiveMessage] = []
 
         async def draw() -> Drawn | None:
+            if self.final is not None:
+                return await final_drawn()
             state = panel.state
             if state is None or (deal is not None and state.deal != deal):
                 return None  # the seat's state of this deal is not here yet
@@ -358,6 +408,23 @@ class SeatPanels:
             free = route is not None and made[0].message_id is not None and route.fits(
                 made[0].message_id)
             return Drawn(key, send, edit, free_edit=free)
+
+        async def final_drawn() -> Drawn | None:
+            if not channel or made[0].message_id is None:
+                return None  # no DM of the board was sent: none to finish
+            final = await self.final_panel(panel, await self._reader(panel))
+            if final is None:
+                return None
+
+            async def no_send() -> int:
+                raise RuntimeError("a board's final panel edits the DM sent")
+
+            async def edit(message_id: int) -> None:
+                await self.client.get_partial_messageable(
+                    channel[0], type=discord.ChannelType.private
+                ).get_partial_message(message_id).edit(**final.edit_kwargs())
+
+            return Drawn(final.key, no_send, edit)
 
         async def sent(message_id: int) -> None:
             try:  # shielded: the table closing (stop) must not cut a write in two
@@ -478,6 +545,15 @@ class SeatPanels:
             if state is None or interaction is None:
                 return None
             t = await self._reader(panel)
+            final = await self.final_panel(panel, t)
+            if final is not None:
+                async def no_send() -> int:
+                    raise RuntimeError("an ephemeral panel is never sent anew")
+
+                async def edit_final(_: int) -> None:
+                    await interaction.edit_original_response(**final.edit_kwargs())
+
+                return Drawn(final.key, no_send, edit_final)
 
             async def send() -> int:
                 raise RuntimeError("an ephemeral panel is never sent anew")

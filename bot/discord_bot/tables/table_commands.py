@@ -32,6 +32,7 @@ from bot.i18n.said import engine_said
 from bot.service import LobbyError, NoSuchTable
 from bot.words.players import level_name
 from games.ai import PLAYABLE_LEVELS
+from games.base import GameInfo
 from games.errors import RecordError, quote
 from games.records import load_json
 from games.registry import GAMES
@@ -153,24 +154,7 @@ class TableCommands(commands.Cog, name="TableCommands"):
                 raise UserError(N_("There is already a table in this channel: {link}"),
                                 link=presenter.link())
             raise UserError(N_("There is already a table in this channel."))
-        try:
-            opts = load_json(options) if options else {}
-        except RecordError as exc:  # bad syntax, too deep, a number of thousands of digits
-            raise UserError(N_("Those options cannot be read: {problem}."),
-                            problem=str(exc)) from None
-        if not isinstance(opts, dict):
-            raise UserError(N_('Those options are not valid JSON: options must be a JSON '
-                               'object, e.g. {example}'), example='`{"target": 1}`')
-        if players is not None and players not in info.player_counts:
-            # Translators: {counts} lists the game's player counts, e.g. "2, 3, 4".
-            raise UserError(N_("{game} is played by {counts} players."), game=info.title,
-                            counts=", ".join(map(str, info.player_counts)))
-        try:
-            info.match_type(opts, players, 0, seed="check")
-        except Exception as exc:  # the engine's reason, in the reader's language
-            raise UserError(N_("Those options do not work: {problem}"),
-                            problem=engine_said(exc)) from None
-        return opts
+        return checked_options(info, options, players)
 
     @table.command(name=pgettext_noop("command name", "join"),
                    description=pgettext_noop("command description",
@@ -417,3 +401,28 @@ class TableCommands(commands.Cog, name="TableCommands"):
 
 
 __all__ = ["TableCommands"]
+
+
+def checked_options(info: GameInfo, options: str | None, players: int | None
+                    ) -> dict[str, object]:
+    """The rule options a member typed as JSON (``/table new options:``, ``/duplicate
+    create options:``), checked by the engine for ``players``: a :class:`UserError` with a
+    clear sentence otherwise."""
+    try:
+        opts = load_json(options) if options else {}
+    except RecordError as exc:  # bad syntax, too deep, a number of thousands of digits
+        raise UserError(N_("Those options cannot be read: {problem}."),
+                        problem=str(exc)) from None
+    if not isinstance(opts, dict):
+        raise UserError(N_('Those options are not valid JSON: options must be a JSON '
+                           'object, e.g. {example}'), example='`{"target": 1}`')
+    if players is not None and players not in info.player_counts:
+        # Translators: {counts} lists the game's player counts, e.g. "2, 3, 4".
+        raise UserError(N_("{game} is played by {counts} players."), game=info.title,
+                        counts=", ".join(map(str, info.player_counts)))
+    try:
+        info.match_type(opts, players, 0, seed="check")
+    except Exception as exc:  # the engine's reason, in the reader's language
+        raise UserError(N_("Those options do not work: {problem}"),
+                        problem=engine_said(exc)) from None
+    return opts

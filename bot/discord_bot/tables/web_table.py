@@ -29,7 +29,8 @@ from __future__ import annotations
 import logging
 import re
 import weakref
-from typing import Any, Protocol, Self
+from collections.abc import Callable
+from typing import Any, Literal, Protocol, Self
 
 import discord
 
@@ -39,9 +40,6 @@ from bot.discord_bot.languages import Languages
 from bot.discord_bot.router import ButtonItem, admitted
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableService
-from bot.web.links import DEFAULT_TTL, Role
-from bot.web.presence import Presence
-from bot.web.viewer import LobbyRights
 
 log = logging.getLogger(__name__)
 
@@ -76,10 +74,38 @@ def link_button(url: str, label: str, row: int | None = None
                              row=row)
 
 
+Role = Literal["seat", "watch"]
+"""What a web link opens: the seat of its user, or the public view."""
+
+
+class Presence(Protocol):
+    """Who has a socket on which table (:class:`bot.web.presence.Presence`)."""
+
+    on_change: Callable[[int], None] | None
+    """Called with a table whose set of web users changed."""
+
+    def users(self, table: int) -> tuple[int, ...]: ...
+
+
+class LobbyRights(Protocol):
+    """Discord's lobby rights for a web viewer (``bot.web.viewer.LobbyRights``; given by
+    :class:`bot.discord_bot.tables.web_lobby.DiscordLobbyRights`)."""
+
+    async def start_refusal(self, table: int, user: int) -> str | None: ...
+
+    async def name_of(self, table: int, user: int) -> str: ...
+
+
 class Links(Protocol):
-    """What makes a web table link (:meth:`bot.web.server.WebServer.link`)."""
+    """What the Discord adapter needs of the web table (:class:`bot.web.server.WebServer`,
+    given by the composition root, :mod:`bot.app`): the adapter imports no web code."""
 
     def link(self, table: int, user: int, role: Role = "seat") -> str: ...
+
+    @property
+    def link_ttl(self) -> int:
+        """Seconds a link works from when it is made."""
+        ...
 
     @property
     def presence(self) -> Presence:
@@ -128,7 +154,7 @@ class TableOpener:
     def watch(self, table_id: int, user_id: int, t: Translator) -> tuple[str, discord.ui.View]:
         """The private answer of ``/table watch``: a sentence and the **Watch** link
         (the public view, signed for ``user_id``)."""
-        hours = DEFAULT_TTL // 3600
+        hours = self.links.link_ttl // 3600
         text = t.ngettext(
             "Your link to watch this table in a browser: the public view, no one's hand. "
             "It is yours alone and works for {count} hour.",
@@ -184,7 +210,7 @@ def web_users(client: discord.Client, table_id: int) -> tuple[int, ...]:
 def seat_link_button(client: discord.Client | None, table_id: int, user_id: int,
                      t: Translator) -> discord.ui.Button[discord.ui.View] | None:
     """The private panel's **Open in browser** button: the seat link of ``user_id`` at
-    ``table_id``, valid :data:`~bot.web.links.DEFAULT_TTL` seconds from now (a panel drawn
+    ``table_id``, valid ``links.link_ttl`` seconds from now (a panel drawn
     again carries a new one, so the live panel's link works while an old DM's expires);
     None when ``client`` serves no web table."""
     opener = None if client is None else opener_of(client)

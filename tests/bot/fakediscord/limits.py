@@ -12,7 +12,8 @@ description 100, placeholder 150, 0 <= min_values <= max_values <= 25 and max_va
 than the options), Components V2 messages (no content or embeds, at most 40 components,
 the same rules for the buttons and selects they contain), modals (title 45, custom_id 100,
 1-5 top-level components) and application commands (name 1-32 lowercase, description
-1-100, at most 25 options and choices, required options first).
+1-100, at most 25 options and choices, required options first; localized names and
+descriptions too, and no two options sharing a name in any locale).
 """
 
 from __future__ import annotations
@@ -231,8 +232,15 @@ def check_command(command: dict[str, Any], path: tuple[str | int, ...], errors: 
             chat_input and name != name.lower()):
         errors.add((*path, "name"), "APPLICATION_COMMAND_INVALID_NAME",
                    "Command name is invalid")
+    for locale, localized in (command.get("name_localizations") or {}).items():
+        if not isinstance(localized, str) or not _COMMAND_NAME.match(localized) or (
+                chat_input and localized != localized.lower()):
+            errors.add((*path, "name_localizations", locale), "APPLICATION_COMMAND_INVALID_NAME",
+                       "Command name is invalid")
     if chat_input:
         errors.length_between((*path, "description"), command.get("description"), 1, 100)
+        for locale, text in (command.get("description_localizations") or {}).items():
+            errors.length_between((*path, "description_localizations", locale), text, 1, 100)
     options = command.get("options") or []
     if len(options) > 25:
         errors.add((*path, "options"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
@@ -245,6 +253,13 @@ def check_command(command: dict[str, Any], path: tuple[str | int, ...], errors: 
                        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
                        "Option names must be unique")
         names.add(option.get("name"))
+        for locale in {lo for o in options for lo in (o.get("name_localizations") or {})}:
+            shown = (option.get("name_localizations") or {}).get(locale, option.get("name"))
+            if any((other.get("name_localizations") or {}).get(locale, other.get("name"))
+                   == shown for other in options[:i]):
+                errors.add((*path, "options", i, "name_localizations", locale),
+                           "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                           "Option names must be unique")
         if option.get("type") in (1, 2):
             continue
         if option.get("required"):

@@ -1,6 +1,6 @@
 """``tricktable play GAME --web [--port N] [--host HOST]``: the arguments (light: nothing of
 the web server is imported until ``--web`` is given) and the ``play`` handler that serves
-the page (:mod:`bot.web.local`) or opens the terminal table."""
+the page (:mod:`bot.play.web`) or opens the terminal table."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except (ConfigError, ValueError) as exc:
         print(f"tricktable play: {exc}", file=sys.stderr)
         return 2
-    from bot.web.local import serve
+    from bot.play.web import serve
 
     host = (args.host or DEFAULT_HOST).strip() or DEFAULT_HOST
     return serve(cfg, host, port, sys.stdout)

@@ -9,7 +9,7 @@ Albastini) is a card choice like a play; at a Truf table with multi-card bids ev
 is also in :attr:`Choices.multi`, a one-card bid is a card choice too, and a bid of
 several cards is read from typed text or the cards marked in the hand.
 
-:func:`interpret` reads what a player types, in either front end: a card (``qh``, ``10s``,
+:func:`interpret` reads what a player types, in any front end: a card (``qh``, ``10s``,
 ``Q♥``, ``TS``) with optional variant words (``as strong``, ``kh bella``), several cards
 for a multi-card bid, or a decision word (``pass``, ``spades``, ``runs``, ``up 2``,
 ``answer 3``, ``continue``, ``stop``, ``concede``). A card that is in the hand but not
@@ -97,6 +97,18 @@ class Choices:
         """The cards a player may pick now: the legal cards, and every card of a legal
         multi-card bid (marked one by one)."""
         return set(self.cards) | {c for a in self.multi for c in a.cards or ()}
+
+    @property
+    def single_cards(self) -> dict[str, CardChoice]:
+        """The card choices of actions that name one card (plays and card bids): a
+        multi-card bid of one card is left to :attr:`multi`, for a front end that offers
+        multi-card bids in their own control (Discord's multi-select)."""
+        out: dict[str, CardChoice] = {}
+        for c, choice in self.cards.items():
+            named = tuple(a for a in choice.actions if a.card)
+            if named:
+                out[c] = CardChoice(c, named)
+        return out
 
     @property
     def forced(self) -> Action | None:
