@@ -23,8 +23,9 @@ came. Measured over ``--seconds`` of play after every table opened:
   to their DM, p50 / p95 (target: p95 within 1 s);
 * **table messages**: edits per second per table, and how far the processes slowed them
   (their log lines ``REST budget: table messages now …``);
-* **forwarded clicks**: the counted edits of the DMs of shard 1's DM players per
-  forwarded click (the target: 0, the owner redraws through the click's token);
+* **forwarded clicks**: the counted edits of the DMs of shard 1's DM players made after
+  a click on that DM, per forwarded click (the target: 0, the owner redraws through the
+  click's token; a deal's DM before its first click is edited with the bot's token);
 * the load average of the machine before and after (it is shared: say so).
 
 Prints a markdown table.
@@ -218,8 +219,14 @@ async def run(tables: int, web_share: float, seconds: float, think: float, limit
                     waits.append(max(0.0, at + wall - stored[version]))
         forwarded = [p for p in dm_players if not p.local]
         forwarded_dms = {str(server.dm_channel(p.user.user).id) for p in forwarded}
+        clicked: dict[str, float] = {}  # a DM message → when it was first clicked
+        for i in server.interactions.values():
+            if i.source_message_id is not None and i.callback is not None:
+                key = str(i.source_message_id)
+                clicked[key] = min(clicked.get(key, i.callback.time), i.callback.time)
         forwarded_edits = [r for r in counted if r.method == "PATCH"
-                           and r.params.get("channel_id") in forwarded_dms]
+                           and r.params.get("channel_id") in forwarded_dms
+                           and r.time > clicked.get(r.params.get("message_id", ""), r.time)]
         forwarded_clicks = sum(len(p.latencies) for p in forwarded)
         levels = {}
         for bot in world.processes:
