@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "bot"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 sys.path.insert(0, str(ROOT))
 
 from fakediscord import FakeDiscord, Harness, counts_globally, pointed_at  # noqa: E402
