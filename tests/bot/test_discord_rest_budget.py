@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
+import logging
 import random
 from pathlib import Path
 
@@ -378,3 +379,23 @@ def test_the_share_and_the_level_follow_what_every_process_wants() -> None:
     now[0] = 20.0  # quiet again, and long enough at that level
     budget.shared([])
     assert budget.share == 45.0 and budget.level == PER_TRICK
+
+
+def test_the_budget_logs_its_use_once_a_minute(caplog: pytest.LogCaptureFixture) -> None:
+    """The operator's line (INFO, once a minute): what the process made, its share, the
+    bot's use, how table messages are edited, what waited, global 429s (WARNING too)."""
+    now = [0.0]
+    budget = RestBudget(45.0, clock=lambda: now[0])
+    for _ in range(120):
+        budget.made()
+    budget.global_429()
+    with caplog.at_level(logging.INFO, logger="bot.discord_bot.rest_budget"):
+        budget.log_minute()
+    lines = [r for r in caplog.records if r.name == "bot.discord_bot.rest_budget"]
+    assert lines[0].levelno == logging.INFO
+    assert lines[0].getMessage().startswith(
+        "REST budget: this process made 2.0 requests/s over the last minute (its share now "
+        "45.0 of the bot's 45;")
+    assert "table messages per card" in lines[0].getMessage()
+    assert "1 global 429(s)" in lines[0].getMessage()
+    assert lines[1].levelno == logging.WARNING
