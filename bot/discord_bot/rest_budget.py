@@ -88,7 +88,8 @@ FALL_AT: Final = 0.5
 """… and falls when it wants less than this part (after :data:`HOLD` seconds)."""
 HOLD: Final = 5.0
 
-_PAID: ContextVar[bool] = ContextVar("tricktable_rest_paid", default=False)
+_PAID: ContextVar[int] = ContextVar("tricktable_rest_paid", default=0)
+"""Requests of this task already paid for by :meth:`RestBudget.take`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +146,9 @@ class RestBudget:
         now = self._clock()
         self._made.append(now)
         self._minute["made"] += 1
-        if _PAID.get():  # this request was paid when it was let through (take)
-            _PAID.set(False)
+        paid = _PAID.get()
+        if paid:  # this request was paid when it was let through (take)
+            _PAID.set(paid - 1)
         else:
             self._refill(now)
             self._tokens -= 1
@@ -189,7 +191,7 @@ class RestBudget:
             while True:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(place), RECHECK)
-                    _PAID.set(True)  # let through: paid by _pump
+                    _PAID.set(_PAID.get() + 1)  # let through: paid by _pump
                     return True
                 if urgency() == TO_ACT:  # became the seat to act meanwhile: go now
                     self._remove(entry)
@@ -204,12 +206,12 @@ class RestBudget:
     def refund(self) -> None:
         """The request taken for was not made after all (nothing changed to show)."""
         self._tokens += 1
-        _PAID.set(False)
+        _PAID.set(max(0, _PAID.get() - 1))
 
     def _pay(self) -> None:
         self._refill(self._clock())
         self._tokens -= 1
-        _PAID.set(True)  # this task's next request is not taken from the bucket again
+        _PAID.set(_PAID.get() + 1)  # the task's next request is not taken again
 
     def _remove(self, entry: tuple[int, int, asyncio.Future[None]]) -> None:
         with contextlib.suppress(ValueError):

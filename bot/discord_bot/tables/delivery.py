@@ -149,6 +149,8 @@ class Drawn:
     free_edit: bool = False
     """The edit goes through an interaction's token: it does not count against the bot's
     REST budget, so it does not wait for room in it."""
+    send_requests: int = 1
+    """Requests :attr:`send` makes (a first DM: the DM channel, then the message)."""
 
 
 def classify(exc: BaseException) -> Outcome | None:
@@ -291,13 +293,17 @@ class LiveMessage:
             return False
         budget = process_budget()
         counted = self.message_id is None or not drawn.free_edit
-        if counted and await budget.take(urgency):
+        takes = drawn.send_requests if self.message_id is None else 1
+        waited = False
+        for _ in range(takes if counted else 0):
+            waited = await budget.take(urgency) or waited
+        if waited:
             drawn = None  # it waited: the newest state is drawn once in
         async with gate.turn(urgency()) as waited:
             if drawn is None or waited:
                 drawn = await self._draw()
             if drawn is None or drawn.key == self.shown:
-                if counted:
+                for _ in range(takes if counted else 0):
                     budget.refund()
                 return False
             if self.message_id is not None:
@@ -305,7 +311,7 @@ class LiveMessage:
                 self._landed(drawn.key)
                 return True
             if not self._can_send:
-                if counted:
+                for _ in range(takes if counted else 0):
                     budget.refund()
                 return False
             self.message_id = await self._request(drawn.send())

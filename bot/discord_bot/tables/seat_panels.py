@@ -407,7 +407,8 @@ class SeatPanels:
             route = panel.dm_token  # an edit through a click's token is not counted
             free = route is not None and made[0].message_id is not None and route.fits(
                 made[0].message_id)
-            return Drawn(key, send, edit, free_edit=free)
+            return Drawn(key, send, edit, free_edit=free,
+                         send_requests=1 if channel else 2)  # the DM channel first
 
         async def final_drawn() -> Drawn | None:
             if not channel or made[0].message_id is None:
