@@ -68,6 +68,7 @@ FORCED = N_("Your only choice: {action}.")
 PROMPT_TRUF_BID = N_("Your bid: tap a card; it bids what it is worth (shown under it).")
 PROMPT_BID = N_("Your bid: tap a card to bid its suit as trump, or pass.")
 PROMPT_RUNS = N_("Your turn: declare your runs, or tap a lit card.")
+PROMPT_MUST_CALL = N_("Your call: name trump (you may not pass).")
 PROMPTS = (
     ("call_trump", N_("Your call: name trump, or pass.")),
     ("kort", N_("Kort: play on for all nine tricks, or stop at five?")),
@@ -223,6 +224,8 @@ class Words:
             if kind == "bid":
                 bid = PROMPT_TRUF_BID if game == "truf" else PROMPT_BID
                 return t.gettext(bid)
+            if "call_trump" in types and "pass" not in types:
+                return t.gettext(PROMPT_MUST_CALL)
             for key, prompt in PROMPTS:
                 if key in types:
                     return t.gettext(prompt)

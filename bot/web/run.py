@@ -38,9 +38,11 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from aiohttp import web
 
 from bot.cluster import ClusterNode
 from bot.cluster.addresses import WebAddresses
@@ -163,13 +165,15 @@ async def start(service: TableService, store: Store, settings: WebSettings,
                 environ: Mapping[str, str] | None = None, *,
                 activity: ActivityConfig | None = None,
                 node: ClusterNode | None = None,
-                reveals: Reveals | None = None) -> WebServer:
+                reveals: Reveals | None = None,
+                routes: Sequence[Callable[[web.Application], None]] = ()) -> WebServer:
     """The web server of ``service``, listening (with the Discord Activity's routes when
     ``activity`` is given, :mod:`bot.web.activity`). With the ``node`` of a process that
     runs some of the shards, a socket for another process's table is relayed to its owner
     (:mod:`bot.web.relay`) and this process's address is recorded for its shards. With the
     process's duplicate ``reveals``, a seat whose duplicate board ended gets its reveal
-    (:mod:`bot.web.reveals`)."""
+    (:mod:`bot.web.reveals`). ``routes`` add pages of their own to the application (a
+    duplicate event's: :mod:`bot.web_events`)."""
 
     async def language(user: int) -> str:
         return await store.get_player_language(user) or "en"
@@ -181,6 +185,7 @@ async def start(service: TableService, store: Store, settings: WebSettings,
         relay = config.relay = OwnerRelay(store, node.ownership, config)
     server = WebServer(service, config, host=settings.host, port=settings.port,
                        public_url=settings.url, activity=activity)
+    server.routes.extend(routes)
     base = await server.start()
     if relay is not None and node is not None:
         await relay.listen(WebAddresses(store, node.ownership,

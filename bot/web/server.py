@@ -6,6 +6,8 @@
   link's key: :class:`bot.web.admission.LinkAdmission`). Its ``Origin`` must be the page's
   own origin (``TRICKTABLE_WEB_URL``'s when set, else the request's host): another site's
   page cannot open a socket with a visitor's cookies or key.
+* Pages of their own, added by the composition root through :attr:`WebServer.routes`
+  (a duplicate event's page: :mod:`bot.web_events`).
 * ``GET /ws/relay`` — with several processes, the owner's side of a socket another
   process received (:mod:`bot.web.relay`).
 * Every answer carries a Content-Security-Policy allowing only this origin (scripts,
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -104,7 +106,8 @@ async def _socket(request: web.Request) -> web.StreamResponse:
 
 
 def create_app(service: TableService, config: WebConfig, *,
-               public_url: str | None = None, activity: ActivityConfig | None = None
+               public_url: str | None = None, activity: ActivityConfig | None = None,
+               routes: Sequence[Callable[[web.Application], None]] = ()
                ) -> web.Application:
     """The application serving ``service``'s tables (module docstring); with
     ``activity``, also the Discord Activity's routes (:mod:`bot.web.activity`)."""
@@ -133,6 +136,8 @@ def create_app(service: TableService, config: WebConfig, *,
         from bot.web.activity import install
 
         install(app, activity)
+    for add in routes:  # pages of their own (a duplicate event's: bot.web_events)
+        add(app)
     return app
 
 
@@ -150,6 +155,8 @@ class WebServer:
         self.public_url = public_url
         self.runner: web.AppRunner | None = None
         self._on_stop: list[Callable[[], Awaitable[None]]] = []
+        self.routes: list[Callable[[web.Application], None]] = []
+        """Installers of pages of their own, added to the application at :meth:`start`."""
 
     def on_stop(self, call: Callable[[], Awaitable[None]]) -> None:
         """Await ``call()`` when the server stops (after its sockets closed)."""
@@ -158,7 +165,7 @@ class WebServer:
     async def start(self) -> str:
         """Listen; returns the base URL (``public_url`` when given)."""
         app = create_app(self.service, self.config, public_url=self.public_url,
-                         activity=self.activity)
+                         activity=self.activity, routes=self.routes)
         throttle_logs()
         self.runner = web.AppRunner(app, access_log=None,
                                     keepalive_timeout=self.config.header_timeout,

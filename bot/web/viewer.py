@@ -82,6 +82,9 @@ UNREADABLE = N_("That message could not be read; nothing changed.")
 TOO_MANY = N_("Too many messages: wait a moment; nothing changed.")
 STRUCK_OUT = N_("This page sent too many messages the table could not take: reload it.")
 
+UNRECORDED = frozenset({"away", "returned", "timeout", "reminder"})
+"""Events no record holds (the history frame never tells them): always sent."""
+
 
 class Viewer:
     """One socket (module docstring), admitted by ``admission``; :meth:`run` returns when
@@ -307,7 +310,7 @@ class Viewer:
             await self._reveal(p)
             await self._send(self._closed(data_of(event, "abandoned")))
             return False
-        elif event.version > self._told:
+        elif event.version > self._told or kind in UNRECORDED:
             data = game_data(event)
             shared = names_only(kind, data, self.seat)  # one wording for all it names not
             await self._send_text(self.config.frames.frame(

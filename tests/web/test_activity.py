@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
+from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from web_stack import table_service
 from webtable import (
     SECRET,
@@ -32,9 +32,6 @@ from bot.web.activity import ActivityConfig, JoinLimits
 from bot.web.config import WebConfig
 from bot.web.server import create_app
 from storage import ChannelLocation
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
-from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 
 @dataclass
