@@ -39,6 +39,7 @@ Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/a
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -197,6 +198,7 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
     async def _serve_web(self, web: WebSettings, hub: TableHub) -> None:
         """Start the web table's server on the table service (step 6 of the module
         docstring)."""
+        from bot.discord_bot.activity_rest import instance_fetch
         from bot.discord_bot.club.duplicate_commands import DuplicateCog
         from bot.discord_bot.tables.web_lobby import bind_web
         from bot.web.activity import ActivityConfig
@@ -208,6 +210,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         activity = ActivityConfig.from_env(self.application_id, self.settings.token or "",
                                            self.settings.discord_api)
         pages = EventPages(self.duplicate)  # a duplicate event's page (bot.web_events)
+        if activity is not None:  # its bot-token look-ups wait in discord.py's rate limiter
+            activity = replace(activity, fetch=instance_fetch(self))
         self.web_server = await start(self.service, self.store, web, activity=activity,
                                       node=self.node, reveals=WebReveals(self.duplicate),
                                       routes=[pages.install])

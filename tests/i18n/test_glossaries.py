@@ -157,6 +157,10 @@ REINTRODUCED = [
      "'acara'"),
     ("sw", "you have no score card in this event", "huna kadi ya alama katika shindano hili",
      "'kadi ya alama'"),
+    # after the second merge: so-12 and sw-4 copied into new messages
+    ("so", "You bid highest: trump {suit}.",
+     "Adiga ayaa dalbaday ugu sarreeya: xukunku waa {suit}.", "'dalbaday ugu'"),
+    ("sw", "{played}; you win", "{played}; wewe unakula", "'wewe unakula'"),
     # sw-15: the second abbreviation of e.g.
     ("sw", "Type a card (e.g. qh or 10s) or a decision.", "Andika karata (k.m. qh) au uamuzi.",
      "'k.m.'"),

@@ -96,7 +96,7 @@ def test_the_scan_would_see_a_word_written_by_the_page() -> None:
 def test_the_words_beside_the_symbols_suit_every_language(language: str) -> None:
     t = translator(language)
     seating = Seating.of("truf", ["Ann", "Bo", "Cy", "Di"], {}, t=t)
-    words = Words(seating, 0, (None,) * 4, (False,) * 4)
+    words = Words(seating.reading(0), 0, seating.names, seating.names, (False,) * 4)
     hello = words.hello(SimpleNamespace(id=1, game="truf"))  # type: ignore[arg-type]
     assert hello["language"] == language
     labels = hello["labels"]
