@@ -9,7 +9,9 @@ seats played through their sockets (a socket plays its first choice ``--think`` 
 0.5-1.5 times at random, after its table frame says it is its turn; 0: at once) and two
 spectator sockets: six sockets per table, all through
 the real aiohttp application (:mod:`bot.web.server`) on a local port. The clients (aiohttp's
-client) run in a child process, so the server's figures are its own; that process runs
+client) run in a child process, so the server's figures are its own (the socket caps per
+address and in total are raised to the benchmark's sockets: they all come from this
+machine's one address); that process runs
 at a lower priority (``--client-nice``, default 10: the clients stand for browsers on other
 machines, and must not take the server's CPU on a shared one). ``--hog`` starts one more
 process that spins on a core for the whole run (a CPU-bound neighbour).
@@ -52,6 +54,8 @@ import contextlib
 from bot.service import Seat, TableService
 from bot.web import links
 from bot.web.config import WebConfig
+from bot.web.inbound import Act
+from bot.web.registry import Caps, Sockets
 from bot.web.server import WebServer
 from bot.web.viewer import Viewer
 from storage import TerminalLocation, open_store
@@ -210,10 +214,10 @@ class ServerClock:
         clock = self
         act, send = Viewer._act, Viewer._send_text
 
-        async def timed_act(viewer: Viewer, frame: Any) -> None:
-            key = (viewer.pass_.table if viewer.pass_ else 0, frame.get("version"))
+        async def timed_act(viewer: Viewer, request: Act) -> None:
+            key = (viewer.pass_.table if viewer.pass_ else 0, request.version)
             clock.read[key] = time.perf_counter()
-            await act(viewer, frame)
+            await act(viewer, request)
             clock.acted[key] = time.perf_counter()
 
         async def timed_send(viewer: Viewer, text: str | None) -> None:
@@ -251,7 +255,10 @@ async def main(args: argparse.Namespace) -> None:
         store = await open_store(f"sqlite:///{tmp}/web.db?synchronous={args.synchronous}")
         service = TableService(store)
         await service.start()
-        server = WebServer(service, WebConfig(secret=SECRET, burst=64, rate=64.0), port=0)
+        sockets = 6 * args.tables + 64  # every client is on this machine: one address
+        caps = Caps(total=sockets, per_address=sockets)
+        server = WebServer(service, WebConfig(secret=SECRET, burst=64, rate=64.0,
+                                              sockets=Sockets(caps=caps)), port=0)
         base = await server.start()
         now = time.time()
         keys: list[tuple[int, list[str]]] = []
