@@ -81,12 +81,16 @@ class DiscordLobbyRights:
 
 def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener:
     """Serve the web table on ``client``'s tables with ``links``: **Open table**, the
-    table message redrawn when its web users change, and the lobby's rights."""
+    table message and the hand DMs redrawn when its web users change (who plays on the
+    web: :mod:`bot.discord_bot.tables.web_play`), and the lobby's rights."""
     opener = open_tables(client, hub, links)
 
     def redraw(table: int) -> None:  # the presenter's coalescing paces the edit
         if (presenter := hub.presenters.get(table)) is not None:
+            presenter.web.presence_changed()  # who plays on the web (tables/web_play.py)
             presenter.live.mark()
+        if (panels := hub.panels.get(table)) is not None:
+            panels.redraw_all()  # a player now on the web, or back: their DM changes
 
     links.presence.on_change = redraw
     links.use_lobby(DiscordLobbyRights(client, hub))
