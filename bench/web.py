@@ -51,8 +51,9 @@ import contextlib
 
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import Viewer, WebConfig
+from bot.web.viewer import Viewer
 from storage import TerminalLocation, open_store
 
 SECRET = b"w" * 32

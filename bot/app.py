@@ -39,6 +39,8 @@ Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/a
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -196,18 +198,28 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
     async def _serve_web(self, web: WebSettings, hub: TableHub) -> None:
         """Start the web table's server on the table service (step 6 of the module
         docstring)."""
+        from bot.discord_bot.activity_rest import instance_fetch
+        from bot.discord_bot.club.duplicate_commands import DuplicateCog
         from bot.discord_bot.tables.web_lobby import bind_web
         from bot.web.activity import ActivityConfig
         from bot.web.run import start
         from bot.web_duplicate import WebReveals
+        from bot.web_events import EventPages
 
         assert self.application_id is not None  # set at login, before setup_hook
         activity = ActivityConfig.from_env(self.application_id, self.settings.token or "",
                                            self.settings.discord_api)
+        pages = EventPages(self.duplicate)  # a duplicate event's page (bot.web_events)
+        if activity is not None:  # its bot-token look-ups wait in discord.py's rate limiter
+            activity = replace(activity, fetch=instance_fetch(self))
         self.web_server = await start(self.service, self.store, web, activity=activity,
-                                      node=self.node, reveals=WebReveals(self.duplicate))
+                                      node=self.node, reveals=WebReveals(self.duplicate),
+                                      routes=[pages.install])
         if web.url:  # a public address: links players can open
             bind_web(self, hub, self.web_server)
+            cog = self.get_cog("ClubDuplicate")
+            if isinstance(cog, DuplicateCog):  # reveals and results link the event's page
+                cog.posts.event_link = partial(pages.link, self.web_server)
 
     async def close(self) -> None:
         if self.web_server is not None:  # its sockets use the service: stopped first

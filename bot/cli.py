@@ -123,6 +123,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     except UnsupportedURL as exc:
         print(f"tricktable run: DATABASE_URL: {exc}", file=sys.stderr)
         return 2
+    from bot.web.run import WebSettingError, WebSettings
+
+    try:  # before Discord too: one line naming the variable (bot/web/run.py)
+        web = WebSettings.from_env()
+    except WebSettingError as exc:
+        print(f"tricktable run: {exc}", file=sys.stderr)
+        return 2
     import logging
 
     import discord
@@ -132,14 +139,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     configure_logging(settings)
     log = logging.getLogger("bot.cli")  # under "bot": configured by configure_logging
     log.info("starting (database %s)", redact(settings.database_url))
-    from bot.web.run import WebSettings
-
-    try:  # TRICKTABLE_WEB_PORT: the web table on the bot's table service
-        web = WebSettings.from_env()
-    except ValueError as exc:
-        log.error("tricktable run: %s", exc)
-        return 2
     bot = create_bot(settings, web=web)
+    import signal
+
+    # SIGTERM (docker stop, systemd) stops the bot as Ctrl-C does: asyncio.run turns SIGINT
+    # into a cancellation, so the bot and its web server close cleanly (pages get 1012).
+    signal.signal(signal.SIGTERM, lambda signum, frame: signal.raise_signal(signal.SIGINT))
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from games.cards import NATURAL, SUITS
 from games.errors import RecordError, quote
@@ -28,6 +28,16 @@ ACTION_TYPES = (
     "declare_kort",
     "concede",
 )
+
+
+ActionRecord = TypedDict("ActionRecord", {
+    "type": Required[str], "card": str, "suit": str, "cards": list[str], "signal": str,
+    "bella": bool, "direction": str, "amount": int, "tricks": int, "continue": bool,
+}, total=False)
+ActionRecord.__doc__ = (
+    "An action in the record notation of docs/records.md, without its seat "
+    "(Action.record): the one wire form of an action, in records, the table service's "
+    "contract and the web protocol.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +93,9 @@ class Action:
         return Action("answer", tricks=tricks)
 
     # -- JSON ---------------------------------------------------------------------------
-    def to_json(self, seat: int | None = None) -> dict[str, Any]:
-        """The record form; with ``seat`` the ``seat`` field comes first."""
-        out: dict[str, Any] = {} if seat is None else {"seat": seat}
-        out["type"] = self.type
+    def record(self) -> ActionRecord:
+        """The record form without the seat (:data:`ActionRecord`)."""
+        out: ActionRecord = {"type": self.type}
         if self.card is not None:
             out["card"] = self.card
         if self.suit is not None:
@@ -105,6 +114,13 @@ class Action:
             out["tricks"] = self.tricks
         if self.cont is not None:
             out["continue"] = self.cont
+        return out
+
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The record form (:meth:`record`); with ``seat`` the ``seat`` field comes
+        first."""
+        out: dict[str, Any] = {} if seat is None else {"seat": seat}
+        out.update(self.record())
         return out
 
     def label(self) -> str:

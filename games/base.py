@@ -416,10 +416,6 @@ class Match(ABC):
         """Game-specific match keys (Arba'a Turub ``holder``/``ref``, Truf directions)."""
         return {}
 
-    def deal_key_extras(self) -> dict[str, Any]:
-        """What the next deal's record ``extra`` must say (Truf ``hand_number``)."""
-        return {}
-
     # -- shared behaviour -----------------------------------------------------------------
     def deal_rng(self, index: int) -> random.Random:
         """The random source of deal ``index``: a pure function of the seed and the index."""

@@ -942,9 +942,6 @@ class TrufMatch(Match):
                 "next_direction": DIRECTION_WORD[direction_of(self.hand_number)],
                 "winners": None if self.winners is None else list(self.winners)}
 
-    def deal_key_extras(self) -> dict[str, Any]:
-        return {"hand_number": self.hand_number}
-
 
 def _seat_ints(raw: object, n: int, key: str, what: str) -> list[int]:
     if (not isinstance(raw, list) or len(raw) != n

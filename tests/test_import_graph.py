@@ -18,9 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 FRONT_ENDS = ("bot.discord_bot", "bot.web", "bot.terminal")
 """The packages that draw for players: Discord, the web table, the terminal."""
-ROOTS = ("bot.app", "bot.cli", "bot.play", "bot.web_duplicate")
+ROOTS = ("bot.app", "bot.cli", "bot.play", "bot.web_duplicate", "bot.web_events")
 """The composition roots: the bot's process (``bot/app.py``, with the glue that shows
-duplicate reveals on the web, ``bot/web_duplicate.py``), the command line and the local
+duplicate reveals and event pages on the web, ``bot/web_duplicate.py`` and
+``bot/web_events.py``), the command line and the local
 play mode (``tricktable play [--web]``). They may import anything; nothing imports them
 but another root."""
 DUPLICATE_FRONT_ENDS = ("bot.discord_bot",)

@@ -28,14 +28,24 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import groupby
+from typing import Any
 
 from bot.cluster.ownership import Ownership
 from bot.cluster.protocol import AnswerCallback, BadRequest, Delivery, ForwardOutcome
-from bot.service import NoSuchTable, SaveFailed, ServiceError, StaleAction, TableService
+from bot.service import (
+    NoSuchTable,
+    Rejected,
+    SaveFailed,
+    ServiceError,
+    StaleAction,
+    TableService,
+)
 from bot.service.errors import NO_SEAT
 from bot.tasks import cancel
+from games.actions import Action, action_from_json
+from games.errors import GameError
 from storage import ForwardedAction, Listener, Store
 from storage.inbox import inbox_channel
 
@@ -182,8 +192,8 @@ class InboxConsumer:
         try:
             if request.kind == "act":
                 assert request.action is not None and request.version is not None
-                await self.service.act(request.table_id, request.user_id, request.action,
-                                       request.version)
+                await self.service.act(request.table_id, request.user_id,
+                                       _action(request.action), request.version)
             elif request.kind == "rejoin":
                 await self.service.rejoin(request.table_id, request.user_id)
             elif self.service.seat_of(request.table_id, request.user_id) is None:
@@ -210,3 +220,12 @@ class InboxConsumer:
         removed = await self.store.purge_forwards(now - PURGE_AFTER)
         if removed:
             log.info("forwarded requests: purged %d old entries", removed)
+
+
+def _action(record: Mapping[str, Any]) -> Action:
+    """A forwarded action's record form, parsed (Rejected, with the parser's reason, when
+    it is not an action)."""
+    try:
+        return action_from_json({**record, "seat": 0}, "action")[1]
+    except GameError as exc:
+        raise Rejected(str(exc)) from None

@@ -5,28 +5,23 @@ view (:mod:`games.view_types`), generated from those types (``python -m bot.cont
 ``bot/contract/table.schema.json`` and the web front end's ``web/src/table.ts``).
 
 In process, legal actions are :class:`games.actions.Action` values; where they leave it
-they take their record form (``docs/records.md``), published here as :class:`RecordAction`.
+they take their record form (``docs/records.md``), published here as
+:data:`games.actions.ActionRecord` (the web protocol's action too).
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
 
 from bot.contract.jsonschema import Named, schema_of
 from bot.service.events import ServiceEventData
-from games.actions import Action
+from games.actions import Action, ActionRecord
 from games.event_types import GameEvents
 from games.view_types import GameView
 
 VERSION = 1
 """The contract's version: raised when a published type changes incompatibly."""
 
-RecordAction = TypedDict("RecordAction", {
-    "type": str, "card": str, "suit": str, "cards": list[str], "signal": str, "bella": bool,
-    "direction": str, "amount": int, "tricks": int, "continue": bool,
-}, total=False)
-RecordAction.__doc__ = ("An action in the record notation of docs/records.md, without its seat "
-                        "(games.actions.Action.to_json).")
 
 
 def schema() -> dict[str, Any]:
@@ -38,4 +33,4 @@ def schema() -> dict[str, Any]:
          GameEvents,
          Named("GameView", GameView, "A seat's (or the public) view of a deal, by game.")],
         id="https://tricktable.invalid/schema/table", title="tricktable table service",
-        version=VERSION, wire={Action: RecordAction})
+        version=VERSION, wire={Action: ActionRecord})

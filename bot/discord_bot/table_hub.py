@@ -31,6 +31,7 @@ from typing import Any
 import discord
 
 from bot.discord_bot.languages import LanguageChange, Languages
+from bot.discord_bot.tables.board_end import final_at
 from bot.discord_bot.tables.hand_panel import TableFacts
 from bot.discord_bot.tables.presenter import MATCH_OVER, TABLE_CLOSED, TablePresenter
 from bot.discord_bot.tables.seat_panels import SeatPanels
@@ -164,6 +165,7 @@ class TableHub:
             record = await self.store.get_table_messages(table_id)
             self._records[table_id] = record
         images = await self.images(location.guild_id)
+        final = await final_at(self.service, table_id)  # a board over before a restart
         presenter = self.presenters.get(table_id)  # made by another task meanwhile?
         if presenter is not None:
             return presenter
@@ -185,8 +187,14 @@ class TableHub:
                                    creator=creator, images=images)
         self.presenters[table_id] = presenter
         self.last_table[location.channel_id] = table_id
+        if final is not None:
+            presenter.final = final
+            presenter.live.mark()
         if info.status == "playing":
-            self._follow(table_id, record)
+            self._follow(table_id, record, None if final is None else final.deal)
+            panels = self.panels.get(table_id)
+            if final is not None and panels is not None:
+                panels.finish_board(final)  # each seat's DM of the board shows its end
         return presenter
 
     def _human_subscriptions(self, table_id: int) -> dict[int, Subscription]:
@@ -203,8 +211,10 @@ class TableHub:
                         subs[seat] = self.service.subscribe(table_id, seat)
         return subs
 
-    def _follow(self, table_id: int, record: TableMessages | None = None) -> None:
-        """Make the table's seat panels (once) and follow each human seat."""
+    def _follow(self, table_id: int, record: TableMessages | None = None,
+                deal: int | None = None) -> None:
+        """Make the table's seat panels (once) and follow each human seat; ``deal``: the
+        deal whose DMs the store's ``record`` may hold (default: the deal in play)."""
         presenter = self.presenters.get(table_id)
         early = self._early.pop(table_id, {})
         try:
@@ -232,7 +242,7 @@ class TableHub:
                 except ServiceError:
                     continue
             rec = None if record is None else record.seats.get(seat)
-            panels.follow(seat, s.user_id, sub, rec, info.deal)
+            panels.follow(seat, s.user_id, sub, rec, info.deal if deal is None else deal)
         for unused in early.values():
             unused.close()
 

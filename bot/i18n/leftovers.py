@@ -25,8 +25,7 @@ from babel.messages.pofile import read_po
 from bot.i18n.languages import SOURCE_LANGUAGE
 from bot.i18n.translator import DOMAIN, load_catalog
 
-_WORDS = re.compile(r"[A-Za-z]+(?:'[a-z]+|-[A-Za-z]+)*")
-"""A word: letters, with an apostrophe's ending or hyphenated parts (*North-east* is one)."""
+_WORDS = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 _MIN_WORDS = 2
 
 

@@ -30,8 +30,8 @@ from bot.service import LobbyError, TableService
 from bot.terminal.config import PlayConfig
 from bot.terminal.session import TERMINAL_USER, Session, TableModel
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from bot.words.choices import Choices
 from games.registry import GAMES
 from storage import TerminalLocation

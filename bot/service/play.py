@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -30,7 +29,7 @@ from bot.service.outages import DB_AWAY, Outages
 from bot.service.results import MatchResults
 from bot.service.rowsync import RowSync
 from bot.service.seats import seat_of
-from games.actions import Action, action_from_json
+from games.actions import Action
 from games.errors import IllegalAction
 
 By = Literal["human", "ai", "timeout"]
@@ -51,24 +50,19 @@ class ActionPath:
         self._results = results
         self._outages = outages
 
-    async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],
-                  version: int) -> None:
+    async def act(self, table_id: int, user_id: int, action: Action, version: int) -> None:
         """Play ``action`` for the seat of ``user_id``, chosen at table ``version``.
 
-        ``action`` is an :class:`Action` or its JSON form (``{"type": "play", "card":
-        "AS"}``). Raises StaleAction when the choice is no longer current, Rejected with
-        the rule's reason when the action is not allowed, SaveFailed when the store
-        failed (nothing changed). A player who was ``away`` is back by acting.
+        Every front end parses what it received into an :class:`Action` first (the web
+        in :mod:`bot.web.inbound`, a forwarded click in :mod:`bot.cluster.inbox`).
+        Raises StaleAction when the choice is no longer current, Rejected with the rule's
+        reason when the action is not allowed, SaveFailed when the store failed (nothing
+        changed). A player who was ``away`` is back by acting.
         """
         table = self._ctx.registry.get(table_id)
         seat = seat_of(table.seats, user_id)
         if seat is None:
             raise Rejected(NO_SEAT)
-        if not isinstance(action, Action):
-            try:
-                _, action = action_from_json({**action, "seat": seat}, "action")
-            except Exception as exc:
-                raise Rejected(str(exc)) from None
         await self.submit(table, seat, action, version, "human")
 
     async def rejoin(self, table_id: int, user_id: int) -> None:

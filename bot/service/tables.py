@@ -225,8 +225,7 @@ class TableService:
         """:meth:`bot.service.lobby.Lobby.abandon`."""
         await self.lobby.abandon(table_id, reason, by=by)
 
-    async def act(self, table_id: int, user_id: int, action: Action | Mapping[str, Any],
-                  version: int) -> None:
+    async def act(self, table_id: int, user_id: int, action: Action, version: int) -> None:
         """:meth:`bot.service.play.ActionPath.act`."""
         await self.play.act(table_id, user_id, action, version)
 

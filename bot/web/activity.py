@@ -43,23 +43,25 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import hashlib
 import logging
 import os
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 from aiohttp import web
 
-from bot.i18n import N_, SOURCE_LANGUAGE, match_language, translator
-from bot.service import TableService
+from bot.i18n import N_, SOURCE_LANGUAGE, Translator, match_language, translator
 from bot.web import links
-from bot.web.protocol import VERSION
-from bot.web.sockets import CONFIG, ORIGINS, SERVICE
-from bot.web.viewer import BAD_LINK, Refuse, Viewer, WebConfig
+from bot.web.admission import Admitting
+from bot.web.config import BAD_LINK, Refuse
+from bot.web.inbound import text_field
+from bot.web.limits import Bucket, Buckets, Recent
+from bot.web.sockets import CONFIG, ORIGINS, client_address, serve
 from storage import ChannelLocation
 
 log = logging.getLogger(__name__)
@@ -68,7 +70,13 @@ SECRET_ENV = "DISCORD_CLIENT_SECRET"
 DISCORD_API = "https://discord.com/api/v10"
 RECHECK = 15.0
 MAX_FIELD = 512
-_INSTANCE_ID = re.compile(r"[A-Za-z0-9_:.\-]{1,128}")
+TOKEN = re.compile(r"[A-Za-z0-9._~+/=-]{16,128}", re.ASCII)
+"""An access token's shape (Discord's are 30 base64url characters): anything else is
+refused without asking Discord."""
+INSTANCE_ID = re.compile(r"i-[0-9]{1,20}-[a-z]{2}(?:-[0-9]{1,20}){1,2}", re.ASCII)
+"""An instance id's shape, ``i-<launch>-gc-<guild>-<channel>`` (``pc-<channel>`` in a
+private channel; Discord's snowflakes): anything else is refused without asking
+Discord, and nothing else is ever put in a request's path."""
 AFTER_END = dt.timedelta(hours=6)
 """How long after a duplicate board's end the Activity of its table's channel, finding no
 open table there, still shows the board's reveal to the members of the entrant that
@@ -78,6 +86,41 @@ NOT_IN_INSTANCE = N_("This Activity does not open a table for you: close it and 
                      "again from the table message.")
 NO_TABLE_HERE = N_("There is no open table in this Activity's channel.")
 ACTIVITY_ENDED = N_("The Activity has ended.")
+TOO_MANY_JOINS = N_("Too many attempts to open the Activity: wait a minute and open it "
+                    "again.")
+
+InstanceFetch = Callable[[int, str], Awaitable[tuple[int, Any]]]
+"""``GET /applications/{app}/activity-instances/{instance}`` with the bot token: the
+answer's status and JSON body. ``tricktable run`` sends it through the bot's own HTTP
+client (discord.py's rate limiter, shared with every other request of the bot:
+:func:`bot.discord_bot.activity_rest.instance_fetch`); without one, the Activity's own
+session asks."""
+
+
+@dataclass(frozen=True)
+class JoinLimits:
+    """How often the Activity asks Discord anything (``docs/web.md``, "Limits"):
+    (rate per second, burst) pairs."""
+
+    per_address: tuple[float, float] = (0.5, 20.0)
+    """Activity joins from one client address (a household or a club shares one)."""
+    per_user: tuple[float, float] = (0.25, 4.0)
+    """Activity joins of one user (their token known)."""
+    total: tuple[float, float] = (5.0, 20.0)
+    """Activity joins of the whole server."""
+    refused_tokens: tuple[float, float] = (0.5, 10.0)
+    """``/oauth2/@me`` requests Discord refuses (401): a request for a token not known
+    yet is made only while this budget has room, and a token Discord accepts gives its
+    share back, so this is the most Discord can see refused from this server whatever
+    clients send, and real players are not counted."""
+    instances: tuple[float, float] = (2.0, 10.0)
+    """Instance look-ups with the bot token (joins and re-checks together)."""
+    exchanges_per_address: tuple[float, float] = (0.5, 20.0)
+    """``POST /api/token`` from one client address."""
+    exchanges: tuple[float, float] = (2.0, 20.0)
+    """``POST /api/token`` of the whole server."""
+    remember: float = 600.0
+    """Seconds a token's answer (its user, or Discord's refusal) is kept."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +135,9 @@ class ActivityConfig:
     recheck: float = RECHECK
     """Seconds between two checks of a socket's instance."""
     timeout: float = 10.0
+    limits: JoinLimits = field(default_factory=JoinLimits)
+    fetch: InstanceFetch | None = field(default=None, repr=False, compare=False)
+    """The bot's own way to ask for an instance (None: the Activity's session)."""
 
     @staticmethod
     def from_env(application_id: int, bot_token: str, api: str | None = None,
@@ -124,11 +170,14 @@ class Denied(Exception):
 
 
 class Unavailable(Exception):
-    """Discord could not be asked now (network, 5xx, 429)."""
+    """Discord could not be asked now (network, 5xx, 429, or this server's own budget
+    for it spent)."""
 
 
 class DiscordAuth:
-    """The three calls the Activity needs (module docstring), on one HTTP session."""
+    """The three calls the Activity needs (module docstring), on one HTTP session, each
+    behind its budget (:class:`JoinLimits`): tokens Discord answered are remembered
+    (:attr:`JoinLimits.remember`), instances kept ``recheck`` seconds for every socket."""
 
     def __init__(self, config: ActivityConfig,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -136,6 +185,17 @@ class DiscordAuth:
         self.clock = clock
         self.session: aiohttp.ClientSession | None = None
         self._instances: dict[str, tuple[float, Instance | None]] = {}
+        limits = config.limits
+        self.joins_by_address = Buckets(*limits.per_address, clock=clock)
+        self.joins_by_user = Buckets(*limits.per_user, clock=clock)
+        self.joins = Bucket(*limits.total, clock=clock)
+        self.exchanges_by_address = Buckets(*limits.exchanges_per_address, clock=clock)
+        self.exchanges = Bucket(*limits.exchanges, clock=clock)
+        self._refusals = Bucket(*limits.refused_tokens, clock=clock)
+        self._lookups = Bucket(*limits.instances, clock=clock)
+        self._refused = Recent(limits.remember, clock=clock)
+        self._users: dict[bytes, tuple[float, int]] = {}
+        """A token's digest → (when Discord answered, its user)."""
         self.faces: dict[int, str] = {}
         """The avatar URL of each user whose token was read (:func:`avatar_url`)."""
 
@@ -161,8 +221,7 @@ class DiscordAuth:
                     body = None
         except (aiohttp.ClientError, TimeoutError) as exc:
             raise Unavailable(type(exc).__name__) from None
-        if status == 429 or status >= 500:
-            raise Unavailable(str(status))
+        _raise_unavailable(status)
         return status, body
 
     async def exchange(self, code: str) -> str:
@@ -186,38 +245,84 @@ class DiscordAuth:
 
     async def user_of(self, access_token: str) -> int:
         """The user an access token of this application is for (:class:`Denied`
-        ``token`` when Discord refuses it, ``application`` for another application's)."""
-        status, body = await self._call("GET", "/oauth2/@me",
-                                        headers={"Authorization": f"Bearer {access_token}"})
+        ``token`` when Discord refuses it or it is not shaped like one, ``application``
+        for another application's; :class:`Unavailable` when the budget for refused
+        tokens is spent). A token's answer is remembered (class docstring)."""
+        if not TOKEN.fullmatch(access_token) or access_token in self._refused:
+            raise Denied("token")
+        digest = hashlib.sha256(access_token.encode("ascii")).digest()
+        now = self.clock()
+        known = self._users.get(digest)
+        if known is not None and now - known[0] < self.config.limits.remember:
+            return known[1]
+        if not self._refusals.take():  # taken while asking, given back if accepted
+            raise Unavailable("budget")
+        try:
+            status, body = await self._call(
+                "GET", "/oauth2/@me", headers={"Authorization": f"Bearer {access_token}"})
+            user = self._user_in(status, body)
+        except Denied:
+            self._refused.add(access_token)
+            raise
+        except Unavailable:
+            self._refusals.give_back()
+            raise
+        self._refusals.give_back()
+        if len(self._users) >= 10_000:
+            self._users = {k: v for k, v in self._users.items()
+                           if now - v[0] < self.config.limits.remember}
+        self._users[digest] = (now, user)
+        return user
+
+    def _user_in(self, status: int, body: Any) -> int:
         if status != 200 or not isinstance(body, dict):
             raise Denied("token")
         app = body.get("application") or {}
         user = body.get("user") or {}
-        if str(app.get("id")) != str(self.config.application_id):
+        if not isinstance(app, dict) or str(app.get("id")) != str(self.config.application_id):
             raise Denied("application")
         try:
             user_id = int(user["id"])
         except (KeyError, TypeError, ValueError):
             raise Denied("token") from None
+        if len(self.faces) >= 10_000:  # bounded like the tokens' answers
+            self.faces.clear()
         self.faces[user_id] = avatar_url(user_id, user.get("avatar"))
         return user_id
 
-    async def instance(self, instance_id: str, *, fresh: bool = False) -> Instance | None:
-        """The instance (None: Discord does not know it, or it ended). Answers are kept
-        ``recheck`` seconds for the periodic checks; ``fresh`` asks Discord (a join)."""
+    async def instance(self, instance_id: str, *, user: int | None = None) -> Instance | None:
+        """The instance (None: Discord does not know it, it ended, or the id is not shaped
+        like one). Answers are kept ``recheck`` seconds for every socket; with ``user``
+        (a join) a kept answer without that user is asked again. :class:`Unavailable`
+        when the budget for look-ups is spent."""
+        if not INSTANCE_ID.fullmatch(instance_id):
+            return None
         now = self.clock()
         held = self._instances.get(instance_id)
-        if not fresh and held is not None and now - held[0] < self.config.recheck:
+        if held is not None and now - held[0] < self.config.recheck and (
+                user is None or (held[1] is not None and user in held[1].users)):
             return held[1]
-        status, body = await self._call(
-            "GET", f"/applications/{self.config.application_id}/activity-instances/"
-                   f"{instance_id}",
-            headers={"Authorization": f"Bot {self.config.bot_token}"})
+        if not self._lookups.take():
+            raise Unavailable("budget")
+        fetch = self.config.fetch
+        if fetch is None:
+            status, body = await self._call(
+                "GET", f"/applications/{self.config.application_id}/activity-instances/"
+                       f"{instance_id}",
+                headers={"Authorization": f"Bot {self.config.bot_token}"})
+        else:
+            status, body = await fetch(self.config.application_id, instance_id)
+            _raise_unavailable(status)
         found = _instance(body) if status == 200 else None
         self._instances = {k: v for k, v in self._instances.items()
                            if now - v[0] < self.config.recheck}
         self._instances[instance_id] = (now, found)
         return found
+
+
+def _raise_unavailable(status: int) -> None:
+    if status == 429 or status >= 500:
+        raise Unavailable(str(status))
 
 
 CDN = "https://cdn.discordapp.com"
@@ -244,61 +349,65 @@ def _instance(body: Any) -> Instance | None:
         return None
 
 
-class ActivityViewer(Viewer):
-    """A socket opened by the Activity: joined with an access token and an instance
-    (module docstring), closed when the instance ends or its user leaves it."""
+class ActivityAdmission:
+    """``/ws/activity``: admitted with an access token and an instance (module
+    docstring), closed when the instance ends or its user leaves it. Joins are counted
+    per client ``address``, per user and in total before Discord is asked."""
 
-    def __init__(self, service: TableService, config: WebConfig, ws: web.WebSocketResponse,
-                 auth: DiscordAuth) -> None:
-        super().__init__(service, config, ws)
+    first = "activity"
+    relays = True
+
+    def __init__(self, auth: DiscordAuth, address: str | None) -> None:
         self.auth = auth
-        self.instance_id = ""
-        self.user = 0
+        self.address = address
         self._watch: asyncio.Task[None] | None = None
         self._after_end = False
         """Admitted to a finished duplicate board's table (:meth:`_finished_board`)."""
 
-    async def run(self) -> None:
-        try:
-            await super().run()
-        finally:
-            if self._watch is not None:
-                self._watch.cancel()
-                await asyncio.gather(self._watch, return_exceptions=True)
+    async def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            await asyncio.gather(self._watch, return_exceptions=True)
 
-    async def _admit(self) -> links.Pass:
-        refused = Refuse("activity", self.t.gettext(NOT_IN_INSTANCE))
+    async def admit(self, frame: dict[str, Any], viewer: Admitting) -> links.Pass:
+        t = viewer.t
+        token = text_field(frame, "access_token", MAX_FIELD)
+        instance_id = text_field(frame, "instance_id", MAX_FIELD)
+        if token is None or instance_id is None:
+            raise Refuse("join", t.gettext(BAD_LINK))
+        if not TOKEN.fullmatch(token) or not INSTANCE_ID.fullmatch(instance_id):
+            raise Refuse("activity", t.gettext(NOT_IN_INSTANCE))  # Discord is not asked
+        auth = self.auth
+        if not (auth.joins_by_address.take(self.address) and auth.joins.take()):
+            raise Refuse("busy", t.gettext(TOO_MANY_JOINS))
         try:
-            msg = await self.ws.receive(timeout=self.config.join_timeout)
-        except TimeoutError:
-            raise refused from None
-        frame = self._parse(msg)
-        token = None if frame is None else frame.get("access_token")
-        instance_id = None if frame is None else frame.get("instance_id")
-        if (frame is None or frame.get("type") != "activity" or not isinstance(token, str)
-                or not 0 < len(token) <= MAX_FIELD or not isinstance(instance_id, str)
-                or not _INSTANCE_ID.fullmatch(instance_id)):
-            raise Refuse("join", self.t.gettext(BAD_LINK))
-        try:
-            user = await self.auth.user_of(token)
-            instance = await self.auth.instance(instance_id, fresh=True)
-        except (Denied, Unavailable):
-            raise refused from None
+            user = await auth.user_of(token)
+        except Denied:
+            raise Refuse("activity", t.gettext(NOT_IN_INSTANCE)) from None
+        except Unavailable:
+            raise Refuse("busy", t.gettext(TOO_MANY_JOINS)) from None
         del token  # the access token is not kept past this point
-        self.t = translator(await self.config.language(user))
+        viewer.t = t = translator(await viewer.config.language(user))
+        if not auth.joins_by_user.take(user):
+            raise Refuse("busy", t.gettext(TOO_MANY_JOINS))
+        try:
+            instance = await auth.instance(instance_id, user=user)
+        except Unavailable:
+            raise Refuse("busy", t.gettext(TOO_MANY_JOINS)) from None
         if instance is None or user not in instance.users:
-            raise Refuse("activity", self.t.gettext(NOT_IN_INSTANCE))
+            raise Refuse("activity", t.gettext(NOT_IN_INSTANCE))
         face = self.auth.faces.get(user)
         if face is not None:  # shown with the user's seat on every page of the table
-            self.config.avatars[user] = face
-        admitted = await self._table_of(instance, user)
+            viewer.config.avatars[user] = face
+        admitted = await self._table_of(viewer, instance, user)
         if admitted is None:
-            raise Refuse("table", self.t.gettext(NO_TABLE_HERE))
-        self.instance_id, self.user = instance_id, user
-        self._watch = asyncio.create_task(self._follow(), name=f"activity-{instance_id}")
+            raise Refuse("table", t.gettext(NO_TABLE_HERE))
+        self._watch = asyncio.create_task(self._follow(viewer, instance_id, user),
+                                          name=f"activity-{instance_id}")
         return admitted
 
-    async def _table_of(self, instance: Instance, user: int) -> links.Pass | None:
+    async def _table_of(self, viewer: Admitting, instance: Instance, user: int
+                        ) -> links.Pass | None:
         """The open table of the instance's channel, as a pass for ``user``: their seat
         when they sit there, else the public view. A table another process owns is found
         through the relay (``docs/scale.md``); without an open table, the duplicate board
@@ -306,52 +415,48 @@ class ActivityViewer(Viewer):
         if instance.guild_id is None:
             return None
         where = ChannelLocation(instance.guild_id, instance.channel_id)
-        table = self.service.find(where)
+        service = viewer.service
+        table = service.find(where)
         if table is not None:
-            seated = self.service.seat_of(table, user) is not None
+            seated = service.seat_of(table, user) is not None
             return links.Pass(table, user, "seat" if seated else "watch", 0)
-        relay = self.config.relay
+        relay = viewer.config.relay
         found = None if relay is None else await relay.find(where, user)
-        return found if found is not None else await self._finished_board(where, user)
+        return found if found is not None else await self._finished_board(viewer, where,
+                                                                          user)
 
-    async def _finished_board(self, where: ChannelLocation, user: int) -> links.Pass | None:
+    async def _finished_board(self, viewer: Admitting, where: ChannelLocation, user: int
+                              ) -> links.Pass | None:
         """A seat's pass to the table at ``where`` of the duplicate board ``user``'s entrant
         finished last, within :data:`AFTER_END` (module docstring); None: none. Who may see
         its reveal is decided where a seat's link decides it
         (:meth:`~bot.web.viewer.Viewer._revealed_after_end`)."""
-        reveals = self.config.reveals
+        reveals = viewer.config.reveals
         if reveals is None:
             return None
-        since = dt.datetime.fromtimestamp(self.config.clock(), dt.UTC) - AFTER_END
+        since = dt.datetime.fromtimestamp(viewer.config.clock(), dt.UTC) - AFTER_END
         table = await reveals.finished_table(where, user, since)
         if table is None:
             return None
         self._after_end = True
         return links.Pass(table, user, "seat", 0)
 
-    async def _revealed_after_end(self, p: links.Pass) -> bool:
-        """The viewer's after-the-end path; a finished board's table that shows nothing to
-        this user (no reveal for them after all) gets the channel's usual refusal."""
-        if await super()._revealed_after_end(p):
-            return True
-        if self._after_end:
-            raise Refuse("table", self.t.gettext(NO_TABLE_HERE))
-        return False
+    def nothing_after_end(self, t: Translator) -> Refuse | None:
+        """A finished board's table that showed nothing to this user (no reveal for them
+        after all) gets the channel's usual refusal."""
+        return Refuse("table", t.gettext(NO_TABLE_HERE)) if self._after_end else None
 
-    async def _follow(self) -> None:
-        """Close the socket once the instance ended or the user left it (module
+    async def _follow(self, viewer: Admitting, instance_id: str, user: int) -> None:
+        """End the socket once the instance ended or the user left it (module
         docstring)."""
-        while not self.ws.closed:
+        while not viewer.ws.closed:
             await asyncio.sleep(self.auth.config.recheck)
             try:
-                instance = await self.auth.instance(self.instance_id)
+                instance = await self.auth.instance(instance_id)
             except Unavailable:
                 continue
-            if instance is None or self.user not in instance.users:
-                await self._send({"v": VERSION, "type": "closed",
-                                  "text": self.t.gettext(ACTIVITY_ENDED)})
-                self.done = True
-                await self.ws.close()
+            if instance is None or user not in instance.users:
+                await viewer.end(ACTIVITY_ENDED)
                 return
 
 
@@ -366,16 +471,22 @@ def discordsays(application_id: int) -> str:
 
 
 async def _token(request: web.Request) -> web.StreamResponse:
-    """``POST /api/token`` (module docstring)."""
+    """``POST /api/token`` (module docstring), at most as often as
+    :class:`JoinLimits` allows per client address and in total (else 429)."""
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError, UnicodeError):
         body = None
-    code = body.get("code") if isinstance(body, dict) else None
-    if not isinstance(code, str) or not 0 < len(code) <= MAX_FIELD:
+    code = text_field(body, "code", MAX_FIELD) if isinstance(body, dict) else None
+    if code is None:
         return web.json_response({"error": "invalid_request"}, status=400)
+    auth = request.app[AUTH]
+    address = client_address(request, request.app[CONFIG])
+    if not (auth.exchanges_by_address.take(address) and auth.exchanges.take()):
+        return web.json_response({"error": "rate_limited"}, status=429,
+                                 headers={"Retry-After": "10"})
     try:
-        token = await request.app[AUTH].exchange(code)
+        token = await auth.exchange(code)
     except Denied as exc:
         if exc.code == "invalid_client":
             return web.json_response({"error": "server_error"}, status=502)
@@ -413,17 +524,8 @@ def install(app: web.Application, config: ActivityConfig) -> None:
             {f"{request.scheme}://{request.host}".lower()})
         if request.headers.get("Origin", "").lower() not in own | {frame}:
             raise web.HTTPForbidden(text="this socket serves the table's own page only")
-        web_config = request.app[CONFIG]
-        ws = web.WebSocketResponse(heartbeat=25.0,
-                                   max_msg_size=max(4 * web_config.max_frame, 8192))
-        await ws.prepare(request)
-        web_config.sockets.add(ws)
-        try:
-            await ActivityViewer(request.app[SERVICE], web_config, ws, auth).run()
-        finally:
-            web_config.sockets.discard(ws)
-            await ws.close()
-        return ws
+        return await serve(request, request.app[CONFIG],
+                           lambda address: ActivityAdmission(auth, address))
 
     async def headers(request: web.Request, response: web.StreamResponse) -> None:
         csp = response.headers.get("Content-Security-Policy")

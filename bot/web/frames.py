@@ -22,7 +22,6 @@ from bot.service.seats import Seat
 from bot.service.tables import TableInfo
 from bot.web.protocol import (
     VERSION,
-    ActionJSON,
     Choice,
     DealResultFrame,
     HelloFrame,
@@ -69,6 +68,7 @@ FORCED = N_("Your only choice: {action}.")
 PROMPT_TRUF_BID = N_("Your bid: tap a card; it bids what it is worth (shown under it).")
 PROMPT_BID = N_("Your bid: tap a card to bid its suit as trump, or pass.")
 PROMPT_RUNS = N_("Your turn: declare your runs, or tap a lit card.")
+PROMPT_MUST_CALL = N_("Your call: name trump (you may not pass).")
 PROMPTS = (
     ("call_trump", N_("Your call: name trump, or pass.")),
     ("kort", N_("Kort: play on for all nine tricks, or stop at five?")),
@@ -224,6 +224,8 @@ class Words:
             if kind == "bid":
                 bid = PROMPT_TRUF_BID if game == "truf" else PROMPT_BID
                 return t.gettext(bid)
+            if "call_trump" in types and "pass" not in types:
+                return t.gettext(PROMPT_MUST_CALL)
             for key, prompt in PROMPTS:
                 if key in types:
                     return t.gettext(prompt)
@@ -271,17 +273,17 @@ class Words:
         for card, choice in folded.cards.items():
             for a in choice.actions:
                 variant = "bella" if a.bella else a.signal
-                out.append({"action": _json(a), "label": action_text(a, game, t=t),
+                out.append({"action": a.record(), "label": action_text(a, game, t=t),
                             "card": card, "variant": variant, "confirm": None,
                             "caption": self._caption(a)})
         for a in folded.multi:
             if a.cards is not None and len(a.cards) > 1:
-                out.append({"action": _json(a), "label": action_text(a, game, t=t),
+                out.append({"action": a.record(), "label": action_text(a, game, t=t),
                             "card": None, "variant": None, "confirm": None,
                             "caption": self._caption(a)})
         for a in folded.others:
             question = t.gettext(CONCEDE_QUESTION) if needs_confirmation(a) else None
-            out.append({"action": _json(a), "label": action_text(a, game, t=t),
+            out.append({"action": a.record(), "label": action_text(a, game, t=t),
                         "card": None, "variant": None, "confirm": question,
                         "caption": None})
         return out
@@ -401,10 +403,3 @@ def sheet_json(sheet: Sheet) -> ScoreSheet:
             "rows": [{"deal": r.deal, "title": r.title, "dealer": r.dealer, "note": r.note,
                       "points": list(r.points), "totals": list(r.totals)}
                      for r in sheet.rows]}
-
-
-def _json(action: Action) -> ActionJSON:
-    out: ActionJSON = {}
-    for key, value in action.to_json().items():
-        out[key] = value  # type: ignore[literal-required]
-    return out

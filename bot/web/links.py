@@ -19,6 +19,7 @@ import base64
 import hashlib
 import hmac
 import os
+import re
 import secrets
 from dataclasses import dataclass
 from typing import Literal
@@ -30,6 +31,9 @@ MIN_SECRET = 32
 DEFAULT_TTL = 12 * 3600
 """Seconds a link works (renewed whenever the bot hands out a new one)."""
 MAX_KEY = 256
+_KEY = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+", re.ASCII)
+"""A key's shape (base64url payload and signature); anything else is forged, checked
+before any decoding (a non-ASCII key never reaches the HMAC)."""
 
 
 class BadLink(Exception):
@@ -78,7 +82,7 @@ def issue(secret: bytes, table: int, user: int, role: Role, now: float,
 def verify(secret: bytes, key: object, now: float) -> Pass:
     """The pass of a key this server signed and that has not expired; else
     :class:`BadLink`."""
-    if not isinstance(key, str) or len(key) > MAX_KEY or key.count(".") != 1:
+    if not isinstance(key, str) or len(key) > MAX_KEY or not _KEY.fullmatch(key):
         raise BadLink("forged")
     payload, mac = key.split(".")
     if not hmac.compare_digest(_mac(secret, payload), mac):
@@ -86,7 +90,7 @@ def verify(secret: bytes, key: object, now: float) -> Pass:
     try:
         table, user, role, expires = _unb64(payload).decode("ascii").split(".")
         p = Pass(int(table), int(user), role, int(expires))  # type: ignore[arg-type]
-    except ValueError:  # signed by us, so only a change of format gets here
+    except (ValueError, UnicodeError):  # signed by us: only a change of format gets here
         raise BadLink("forged") from None
     if p.role not in ROLES:
         raise BadLink("forged")

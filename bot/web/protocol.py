@@ -29,24 +29,10 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from bot.contract.jsonschema import Named, schema_of
+from games.actions import ActionRecord
 
 VERSION = 1
 """The protocol's version: a frame of another version is refused with an error frame."""
-
-
-class ActionJSON(TypedDict, total=False):
-    """An action in the record notation of ``docs/records.md`` (without its seat)."""
-
-    type: str
-    card: str
-    suit: str
-    cards: list[str]
-    signal: str
-    bella: bool
-    direction: str
-    amount: int
-    tricks: int
-    cont: bool
 
 
 # -- page → server ----------------------------------------------------------------------
@@ -58,13 +44,31 @@ class JoinFrame(TypedDict):
     key: str
 
 
+class ActivityFrame(TypedDict):
+    """The first frame of the Discord Activity's socket (``/ws/activity``,
+    ``docs/activity.md``): the user's access token and the Activity instance."""
+
+    v: int
+    type: Literal["activity"]
+    access_token: str
+    instance_id: str
+
+
+RelayFrame = TypedDict("RelayFrame", {
+    "v": int, "type": Literal["relay"], "pass": str, "nonce": str})
+RelayFrame.__doc__ = (
+    "The first frame of a socket one process relays to a table's owner (/ws/relay, "
+    "docs/scale.md): a relay pass, signed with a key derived from the web secret and "
+    "nonce, working once.")
+
+
 class ActFrame(TypedDict):
     """A decision, chosen at table ``version`` (the ``version`` of the TableFrame shown)."""
 
     v: int
     type: Literal["act"]
     version: int
-    action: ActionJSON
+    action: ActionRecord
 
 
 LobbyDo = Literal["join", "add_ai", "start"]
@@ -193,7 +197,7 @@ class Choice(TypedDict):
     (a play or a one-card bid), ``variant`` when it is a play with a signal or bella
     (offered beside the card's plain play)."""
 
-    action: ActionJSON
+    action: ActionRecord
     label: str
     card: str | None
     variant: str | None
@@ -403,7 +407,8 @@ class ErrorFrame(TypedDict):
     fatal: NotRequired[bool]
 
 
-ClientFrame = JoinFrame | ActFrame | LobbyActFrame | WhyFrame | AgainFrame
+ClientFrame = (JoinFrame | ActivityFrame | RelayFrame | ActFrame | LobbyActFrame | WhyFrame
+               | AgainFrame)
 ServerFrame = (HelloFrame | TableFrame | LineFrame | DealResultFrame | MatchOverFrame
                | LobbyFrame | RefusedFrame | ClosedFrame | ErrorFrame | RevealFrame
                | HistoryFrame | SpectatorsFrame | ReasonFrame)

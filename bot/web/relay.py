@@ -12,15 +12,18 @@ by the process that owns its shard. A socket may reach any process:
    (:class:`bot.cluster.Ownership`), and the registry the address of the process holding
    that shard's lock (:class:`bot.cluster.addresses.WebAddresses`).
 3. **It relays.** It opens ``/ws/relay`` on the owner's internal address and sends first
-   ``{"v": 1, "type": "relay", "pass": PASS}``: a *relay pass*, signed with a key derived
-   from the web secret (:func:`relay_secret`; never a valid link, and a link never a valid
-   relay pass) for the same user, table and role, working :data:`PASS_TTL` seconds. From
-   then on it copies frames both ways, unchanged. The page's link key and the Activity's
-   access token never leave the receiving process.
-4. **The owner authorizes** (:class:`RelayedViewer`): it admits the pass as it admits a
-   link on its own socket — the seat as it is now, the same refusals, rate limits and
-   hostile-frame checks — and never relays further. ``/ws/relay`` refuses a request that
-   carries an ``Origin`` (a browser's).
+   ``{"v": 1, "type": "relay", "pass": PASS, "nonce": NONCE}``: a *relay pass*, signed
+   with a key derived from the web secret and a fresh random nonce (:func:`relay_secret`;
+   never a valid link, and a link never a valid relay pass) for the same user, table and
+   role, working :data:`PASS_TTL` seconds. From then on it copies frames both ways,
+   unchanged. The page's link key and the Activity's access token never leave the
+   receiving process.
+4. **The owner authorizes** (:class:`RelayAdmission`): it admits the pass as it admits a
+   link on its own socket — the seat as it is now, the same refusals, caps, rate limits
+   and hostile-frame checks — and never relays further. A pass works once: its nonce is
+   remembered until the pass expires, and a second socket with it is refused
+   (``forged``). ``/ws/relay`` refuses a request that carries an ``Origin`` (a
+   browser's).
 
 **The owner changing.** When the owner's socket ends without the owner closing it for
 good (the process stops: its server closes every socket with 1012; it is killed or cut
@@ -43,18 +46,24 @@ import hashlib
 import hmac
 import json
 import logging
+import secrets
+from typing import Any
 
 import aiohttp
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.cluster.addresses import WebAddresses
 from bot.cluster.ownership import Ownership
+from bot.i18n import Translator
 from bot.service import TableService
 from bot.service.seats import seat_of, seats_from_json
 from bot.web import links
-from bot.web.protocol import VERSION
+from bot.web.admission import Admitting, KeyAdmission
+from bot.web.config import BAD_LINK, Refuse, WebConfig
+from bot.web.inbound import text_field
+from bot.web.limits import Recent
+from bot.web.protocol import VERSION, RelayFrame
 from bot.web.sockets import serve
-from bot.web.viewer import BAD_LINK, Refuse, Viewer, WebConfig
 from storage import Store
 from storage.models import ChannelLocation, Location
 
@@ -71,20 +80,30 @@ DONE = WSCloseCode.OK
 """1000: the owner ended the socket for good (its last frame said why); passed on."""
 
 
-def relay_secret(secret: bytes) -> bytes:
-    """The key relay passes are signed with, derived from the web secret."""
-    return hmac.new(secret, b"tricktable web relay", hashlib.sha256).digest()
+def relay_secret(secret: bytes, nonce: str = "") -> bytes:
+    """The key relay passes with ``nonce`` are signed with, derived from the web secret."""
+    return hmac.new(secret, b"tricktable web relay" + nonce.encode("ascii"),
+                    hashlib.sha256).digest()
 
 
-class RelayedViewer(Viewer):
-    """The owner's side of a relayed socket: admitted by a relay pass (module
+class RelayAdmission(KeyAdmission):
+    """The owner's side of a relayed socket: admitted by a relay pass used once (module
     docstring), then an ordinary viewer of this process's table."""
 
     relays = False
-    first, key_field = "relay", "pass"
 
-    def _key_secret(self) -> bytes:
-        return relay_secret(self.config.secret)
+    def __init__(self, secret: bytes, used: Recent) -> None:
+        super().__init__(secret, "relay", "pass")
+        self.used = used
+
+    async def admit(self, frame: dict[str, Any], viewer: Admitting) -> links.Pass:
+        nonce = text_field(frame, "nonce", 64)
+        if nonce is None or nonce in self.used:
+            raise Refuse("forged", viewer.t.gettext(BAD_LINK))
+        p = await KeyAdmission(relay_secret(self.secret, nonce), self.first,
+                               self.field).admit(frame, viewer)
+        self.used.add(nonce)
+        return p
 
 
 class OwnerRelay:
@@ -137,18 +156,19 @@ class OwnerRelay:
         return asyncio.create_task(_close_when_moved(ws, self.addresses, shard),
                                    name="web-owner-guard")
 
-    async def carry(self, viewer: Viewer, admitted: links.Pass) -> None:
-        page = viewer.ws
+    async def carry(self, page: web.WebSocketResponse, t: Translator,
+                    admitted: links.Pass) -> None:
         row = await self.store.get_table(admitted.table)
         shard = None if row is None else self.ownership.owner_shard(row.location)
         if row is None or shard is None or row.status not in ("lobby", "playing"):
-            raise Refuse("table", viewer.t.gettext(BAD_LINK))
+            raise Refuse("table", t.gettext(BAD_LINK))
         addresses, session = self.addresses, self.session
         owner = None if addresses is None else await addresses.owner(shard)
         if addresses is None or session is None or owner is None or owner == addresses.url:
             await page.close(code=TRY_AGAIN)  # no owner serving it yet
             return
-        key = links.sign(relay_secret(self.config.secret), links.Pass(
+        nonce = secrets.token_urlsafe(16)
+        key = links.sign(relay_secret(self.config.secret, nonce), links.Pass(
             admitted.table, admitted.user, admitted.role,
             int(self.config.clock()) + PASS_TTL))
         connected = await self._connect(session, addresses, shard, owner)
@@ -159,7 +179,8 @@ class OwnerRelay:
             return
         upstream, owner = connected
         try:
-            await upstream.send_str(json.dumps({"v": VERSION, "type": "relay", "pass": key}))
+            first: RelayFrame = {"v": VERSION, "type": "relay", "pass": key, "nonce": nonce}
+            await upstream.send_str(json.dumps(first))
             code = await self._pipe(page, upstream, shard, owner, addresses)
         finally:
             await upstream.close()
@@ -240,11 +261,14 @@ async def _close_when_moved(ws: web.WebSocketResponse, addresses: WebAddresses,
 
 def install(app: web.Application, service: TableService, config: WebConfig) -> None:
     """Add ``/ws/relay`` (the owner's side) to the web table's application."""
+    used = Recent(ttl=PASS_TTL + 5)
 
     async def socket(request: web.Request) -> web.StreamResponse:
         if "Origin" in request.headers:  # a browser's: relays come from processes only
             raise web.HTTPForbidden(text="this socket serves the bot's own processes only")
-        return await serve(request, config, lambda ws: RelayedViewer(service, config, ws))
+        return await serve(request, config,
+                           lambda address: RelayAdmission(config.secret, used),
+                           counted=False)
 
     app.router.add_get(PATH, socket)
 

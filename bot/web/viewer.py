@@ -1,12 +1,15 @@
-"""One viewer's WebSocket: join with a signed key, relay the seat's subscription as frames,
-take the viewer's actions through the table service.
+"""One viewer's WebSocket: an admitted socket relaying its seat's subscription as frames
+and taking the viewer's requests to the table service.
 
 The promises (``docs/web.md``):
 
-* **Who.** The first frame must be a ``join`` with a key :mod:`bot.web.links` verifies; a
-  ``seat`` key admits the user's seat *now* (``service.seat_of``), so a player who left or
-  was removed is refused, and a socket whose user loses the seat (a lobby change) is
-  closed. A ``watch`` key admits the public view.
+* **Who.** The first frame is checked by the socket's :class:`~bot.web.admission.Admission`
+  (a link's key, a relay pass, the Activity's token and instance): it names the user, the
+  table and the role. A ``seat`` pass admits the user's seat *now* (``service.seat_of``),
+  so a player who left or was removed is refused, and a socket whose user loses the seat
+  (a lobby change) is closed. A ``watch`` pass admits the public view. An admitted socket
+  counts against the caps of :mod:`bot.web.registry` (per user, per link), and
+  :meth:`Viewer.end` closes it from outside with a reason (revocation).
 * **What.** The socket relays ``service.subscribe(table, seat)`` (spectators: ``None``):
   the service filters every event by what the seat may see, and :mod:`bot.web.frames`
   words only what the event holds.
@@ -27,179 +30,86 @@ The promises (``docs/web.md``):
   everyone else get nothing of it (:mod:`bot.web.reveals`).
 * **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
   while it is open, so the table message can say who is on the web.
-* **Hostile input.** A frame larger than ``max_frame`` bytes, not JSON, of another
+* **Hostile input.** Frames are read once (:mod:`bot.web.inbound`) into typed requests; a
+  frame larger than ``max_frame`` bytes, not JSON (nested too deep included), of another
   version or type, or with fields of the wrong kind gets an :class:`ErrorFrame` and
-  changes nothing; more than ``burst`` frames at once (refilled at ``rate`` per second)
-  too. A socket that keeps sending after ``strikes`` errors is closed.
+  changes nothing; frames past the budget (``burst`` at once, refilled at ``rate`` per
+  second) are dropped, the first of a run answered ``rate``. Every one of these is a
+  strike; past ``strikes`` the socket gets a fatal error frame and is closed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from bot.i18n import N_, Translator, translator
+from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, Rejected, RuleRefusal, StaleAction, TableService
 from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.service.tables import TableInfo
 from bot.web import links
-from bot.web.fanout import FrameCache, encode
+from bot.web.config import BAD_LINK, NO_SEAT, Refuse, WebConfig
+from bot.web.fanout import encode
 from bot.web.frames import Words, names_only
-from bot.web.presence import Presence
+from bot.web.inbound import Act, Again, LobbyAct, Why, decode, parse
+from bot.web.lobby import Lobby, Refused, Seated
 from bot.web.protocol import (
     VERSION,
     ClosedFrame,
     DealResultFrame,
     ErrorFrame,
-    LobbyDo,
     LobbyFrame,
+    ServerFrame,
 )
 from bot.words.cards import card_text
 from bot.words.history import scored_deals
 from bot.words.table_state import reason_text
 from games.actions import action_from_json
-from games.errors import GameError
-from storage.models import ChannelLocation, Location
 
 if TYPE_CHECKING:
-    from bot.web.reveals import Reveals
+    from bot.web.admission import Admission
 
 log = logging.getLogger(__name__)
 
-BAD_LINK = N_("This link does not open a table here: ask for a new one.")
-EXPIRED = N_("This link has expired: ask for a new one.")
 UNREADABLE = N_("That message could not be read; nothing changed.")
 TOO_MANY = N_("Too many messages: wait a moment; nothing changed.")
-NO_SEAT = N_("You no longer sit at this table.")
-JOIN = N_("Join")
-ADD_AI = N_("Add AI: rules")
-START = N_("Start")
+STRUCK_OUT = N_("This page sent too many messages the table could not take: reload it.")
 
-Again = Callable[[int, int], Awaitable[str | None]]
-"""Start a new match like table ``table`` for user ``user`` (local play's **Play again**):
-the signed key of the new table's seat, or None when none could start."""
-
-Languages = Callable[[int], Awaitable[str]]
-"""The language of a user's page (a user id → a language code)."""
-
-
-async def english(user: int) -> str:
-    return "en"
-
-
-@dataclass
-class WebConfig:
-    """What every socket of an application shares."""
-
-    secret: bytes
-    language: Languages = english
-    max_frame: int = 2048
-    """The largest frame a page may send (bytes)."""
-    rate: float = 8.0
-    burst: int = 16
-    strikes: int = 20
-    join_timeout: float = 10.0
-    clock: Callable[[], float] = time.time
-    """The wall clock links expire on (tests move it)."""
-    sockets: set[web.WebSocketResponse] = field(default_factory=set)
-    relay: Relay | None = None
-    """Several processes: how a socket reaches its table's owner (None: one process)."""
-    presence: Presence = field(default_factory=Presence)
-    """Who has a socket on which table (the table message names them)."""
-    lobby: LobbyRights | None = None
-    """Who may do what in a lobby (None: the page offers no lobby action)."""
-    frames: FrameCache = field(default_factory=FrameCache)
-    """Frames worded once for every socket that receives them (:mod:`bot.web.fanout`)."""
-    reveals: Reveals | None = None
-    """A duplicate service's board reveals (:class:`bot.web.reveals.Reveals`, given by the
-    composition root; None: no duplicate events in this process)."""
-    avatars: dict[int, str] = field(default_factory=dict)
-    """Users' avatar URLs on Discord's CDN, when known (the Activity learns its users'),
-    shown with their seats."""
-    watching: dict[int, set[Viewer]] = field(default_factory=dict)
-    """The open sockets of each table (the spectators among them are counted)."""
-    again: Again | None = None
-    """Local play: start a new match after one is over (None: no **Play again**)."""
-
-
-class Refuse(Exception):
-    """End the socket with this error frame."""
-
-    def __init__(self, code: str, text: str) -> None:
-        super().__init__(code)
-        self.code = code
-        self.text = text
-
-
-class LobbyRights(Protocol):
-    """Discord's lobby rights for a web viewer (the bot binds one; none: no lobby actions
-    on the web)."""
-
-    async def start_refusal(self, table: int, user: int) -> str | None:
-        """Why ``user`` may not start ``table`` (a message id, ``N_``), or None: they opened
-        it or have Manage Server in its channel."""
-        ...
-
-    async def name_of(self, table: int, user: int) -> str:
-        """The name ``user`` gets at the table when they join (their name in its server)."""
-        ...
-
-
-class Relay(Protocol):
-    """Carries a socket whose table another process owns to that process
-    (:mod:`bot.web.relay`; ``docs/scale.md``, "The web table across processes")."""
-
-    async def serves(self, service: TableService, table: int) -> bool:
-        """Whether this process drives ``table``'s socket itself: it holds the table and
-        no other process is recorded for its shard."""
-        ...
-
-    async def carry(self, viewer: Viewer, admitted: links.Pass) -> None: ...
-
-    def guard(self, ws: web.WebSocketResponse,
-              location: Location) -> asyncio.Task[None] | None:
-        """A task closing ``ws`` with the reconnect hint once another process is recorded
-        for the shard of ``location`` (None: nothing to watch)."""
-        ...
-
-    async def find(self, location: ChannelLocation, user: int) -> links.Pass | None:
-        """The open table at ``location`` wherever it is held, as a pass for ``user``
-        (their seat when they sit there, else the public view)."""
-        ...
+UNRECORDED = frozenset({"away", "returned", "timeout", "reminder"})
+"""Events no record holds (the history frame never tells them): always sent."""
 
 
 class Viewer:
-    """One socket (module docstring). :meth:`run` returns when the socket is done."""
+    """One socket (module docstring), admitted by ``admission``; :meth:`run` returns when
+    the socket is done. ``t`` words what is said before the user is known (the
+    ``Accept-Language`` of the socket's request)."""
 
-    relays = True
-    """Whether a socket of a table held elsewhere is carried to its owner (``config.relay``)."""
-
-    def __init__(self, service: TableService, config: WebConfig,
-                 ws: web.WebSocketResponse) -> None:
+    def __init__(self, service: TableService, config: WebConfig, ws: web.WebSocketResponse,
+                 admission: Admission, t: Translator) -> None:
         self.service = service
         self.config = config
         self.ws = ws
-        self.t: Translator = translator("en")
+        self.admission = admission
+        self.t = t
         self.words: Words | None = None
         self.pass_: links.Pass | None = None
         self.seat: int | None = None
         self.tokens = float(config.burst)
         self.refilled = time.monotonic()
         self.errors = 0
+        self.limited = False
+        """Whether the last frame was over the budget (a run of them is answered once)."""
         self.done = False
         self._sub: Subscription | None = None
         self._pump_task: asyncio.Task[None] | None = None
-        self._may_start: bool | None = None
-        """Whether the user may start the lobby (asked once per socket)."""
+        self._lobby_desk: Lobby | None = None
         self._watched: int | None = None
         """The table this socket is counted at (:attr:`WebConfig.watching`)."""
         self._held = False
@@ -210,12 +120,21 @@ class Viewer:
     # -- life --------------------------------------------------------------------------
     async def run(self) -> None:
         try:
+            await self._run()
+        finally:
+            await self.admission.close()
+
+    async def _run(self) -> None:
+        try:
             p = await self._admit()
             if await self._revealed_after_end(p):
                 return
-            relay = self.config.relay if self.relays else None
+            refusal = self.admission.nothing_after_end(self.t)
+            if refusal is not None:
+                raise refusal
+            relay = self.config.relay if self.admission.relays else None
             if relay is not None and not await relay.serves(self.service, p.table):
-                await relay.carry(self, p)  # another process owns the table
+                await relay.carry(self.ws, self.t, p)  # another process owns the table
                 return
             self._enter(p)
         except Refuse as exc:
@@ -295,10 +214,24 @@ class Viewer:
     def _announce(self, table: int) -> None:
         count = self._spectators(table)
         for viewer in list(self.config.watching.get(table, ())):
-            if viewer is not self and viewer.words is not None and not viewer.ws.closed:
-                frame = viewer.words.spectators(count)
-                task = asyncio.ensure_future(viewer._send(frame))
-                task.add_done_callback(_quiet)
+            if viewer is not self:
+                viewer.tell_spectators(count)
+
+    def tell_spectators(self, count: int) -> None:
+        """Send the page the table's spectators' count, in the background (a socket that
+        went away meanwhile: nothing to do)."""
+        if self.words is not None and not self.ws.closed:
+            task = asyncio.ensure_future(self._send(self.words.spectators(count)))
+            task.add_done_callback(_quiet)
+
+    async def end(self, reason: str) -> None:
+        """Close the socket for good from outside (a revoked link, the Activity ended): a
+        ``closed`` frame saying ``reason`` (a message id, ``N_``) in the viewer's words."""
+        if self.done:
+            return
+        self.done = True
+        await self._send({"v": VERSION, "type": "closed", "text": self.t.gettext(reason)})
+        await self.ws.close()
 
     def _subscribe(self) -> None:
         """Relay the subscription of the viewer's seat (spectators: the public one)."""
@@ -317,29 +250,20 @@ class Viewer:
         if sub is not None:
             sub.close()
 
-    first, key_field = "join", "key"
-    """The first frame's type and the field holding its key."""
-
-    def _key_secret(self) -> bytes:
-        """The secret the first frame's key is signed with."""
-        return self.config.secret
-
     async def _admit(self) -> links.Pass:
-        """Who the socket is for: its first frame, verified (a link key)."""
+        """Who the socket is for: its first frame, checked by the admission, then counted
+        against the caps of the user and the link."""
         try:
             msg = await self.ws.receive(timeout=self.config.join_timeout)
         except TimeoutError:
             raise Refuse("join", self.t.gettext(BAD_LINK)) from None
-        frame = self._parse(msg)
-        if frame is None or frame.get("type") != self.first:
+        frame = decode(msg, self.config.max_frame)
+        if frame is None or frame.get("type") != self.admission.first:
             raise Refuse("join", self.t.gettext(BAD_LINK))
-        try:
-            p = links.verify(self._key_secret(), frame.get(self.key_field),
-                             self.config.clock())
-        except links.BadLink as exc:
-            message = EXPIRED if exc.code == "expired" else BAD_LINK
-            raise Refuse(exc.code, self.t.gettext(message)) from None
-        self.t = translator(await self.config.language(p.user))
+        p = await self.admission.admit(frame, self)
+        full = self.config.sockets.admitted(self.ws, self, p.table, p.user, p.role)
+        if full is not None:
+            raise Refuse("busy", self.t.gettext(full))
         return p
 
     def _enter(self, p: links.Pass) -> None:
@@ -419,7 +343,7 @@ class Viewer:
             await self._reveal(p)
             await self._send(self._closed(data_of(event, "abandoned")))
             return False
-        elif event.version > self._told:
+        elif event.version > self._told or kind in UNRECORDED:
             data = game_data(event)
             shared = names_only(kind, data, self.seat)  # one wording for all it names not
             await self._send_text(self.config.frames.frame(
@@ -467,7 +391,7 @@ class Viewer:
         except ServiceError:
             return None
 
-    async def _send(self, frame: Mapping[str, Any]) -> None:
+    async def _send(self, frame: ServerFrame) -> None:
         await self._send_text(encode(frame))
 
     async def _send_text(self, text: str | None) -> None:
@@ -483,39 +407,30 @@ class Viewer:
                             WSMsgType.ERROR):
                 return
             if not self._spend():
-                await self._strike("rate", TOO_MANY)
-                continue
-            frame = self._parse(msg)
-            if frame is None:
-                await self._strike("malformed", UNREADABLE)
-                continue
-            if frame.get("type") == "act":
-                await self._act(frame)
-            elif frame.get("type") == "lobby_act":
-                await self._lobby_act(frame)
-            elif frame.get("type") == "why":
-                await self._why(frame)
-            elif frame.get("type") == "again":
-                await self._again()
+                self.errors += 1  # a run of frames past the budget is answered once
+                if not self.limited:
+                    self.limited = True
+                    await self._send(self._error("rate", self.t.gettext(TOO_MANY)))
             else:
-                await self._strike("malformed", UNREADABLE)
+                self.limited = False
+                frame = decode(msg, self.config.max_frame)
+                request = None if frame is None else parse(frame)
+                if isinstance(request, Act):
+                    await self._act(request)
+                elif isinstance(request, LobbyAct):
+                    await self._lobby_act(request)
+                elif isinstance(request, Why):
+                    await self._why(request)
+                elif isinstance(request, Again):
+                    await self._again()
+                else:
+                    await self._strike("malformed", UNREADABLE)
             if self.errors > self.config.strikes:
+                self.done = True
+                await self._send(self._error("strikes", self.t.gettext(STRUCK_OUT),
+                                             fatal=True))
                 await self.ws.close()
                 return
-
-    def _parse(self, msg: Any) -> dict[str, Any] | None:
-        """The frame in ``msg``: a JSON object of this version no larger than the limit."""
-        if msg.type != WSMsgType.TEXT or not isinstance(msg.data, str):
-            return None
-        if len(msg.data.encode("utf-8")) > self.config.max_frame:
-            return None
-        try:
-            frame = json.loads(msg.data)
-        except ValueError:
-            return None
-        if not isinstance(frame, dict) or frame.get("v") != VERSION:
-            return None
-        return frame
 
     def _spend(self) -> bool:
         """Take one frame from the socket's budget (a token bucket)."""
@@ -538,21 +453,14 @@ class Viewer:
             frame["fatal"] = True
         return frame
 
-    async def _act(self, frame: Mapping[str, Any]) -> None:
+    async def _act(self, request: Act) -> None:
         p, words = self.pass_, self.words
         assert p is not None and words is not None
-        version, action = frame.get("version"), frame.get("action")
-        if (p.role != "seat" or not isinstance(version, int) or isinstance(version, bool)
-                or not isinstance(action, dict)):
+        if p.role != "seat":
             await self._strike("malformed", UNREADABLE)
             return
         try:
-            action_from_json({**action, "seat": 0}, "action")
-        except GameError:
-            await self._strike("malformed", UNREADABLE)
-            return
-        try:
-            await self.service.act(p.table, p.user, action, version)
+            await self.service.act(p.table, p.user, request.action, request.version)
         except StaleAction as exc:
             await self._refused(exc.said.text(self.t))
         except RuleRefusal as exc:
@@ -560,12 +468,12 @@ class Viewer:
         except (Rejected, ServiceError) as exc:
             await self._refused(exc.said.text(self.t))
 
-    async def _why(self, frame: Mapping[str, Any]) -> None:
+    async def _why(self, request: Why) -> None:
         """Why a card of the hand may not be played now (or that it may): the rules'
         reason in the viewer's words, tried on a copy of the deal (nothing changes)."""
-        p, words, card = self.pass_, self.words, frame.get("card")
+        p, words, card = self.pass_, self.words, request.card
         assert p is not None and words is not None
-        if p.role != "seat" or self.seat is None or not isinstance(card, str):
+        if p.role != "seat" or self.seat is None:
             await self._strike("malformed", UNREADABLE)
             return
         try:
@@ -607,10 +515,11 @@ class Viewer:
         self.config.presence.leave(p.table, p.user)
         self._enter(new)
         self.pass_ = new
+        self.config.sockets.moved(self.ws, (new.table, new.user, new.role))
         self.config.presence.enter(new.table, new.user)
         await self._open(self.service.info(new.table), key)
 
-    # -- the lobby ----------------------------------------------------------------------
+    # -- the lobby (bot/web/lobby.py) ---------------------------------------------------
     async def _lobby_frame(self) -> LobbyFrame:
         """The lobby as this viewer sees it, with what they may do now (module docstring)."""
         p = self.pass_
@@ -618,48 +527,31 @@ class Viewer:
         info = self.service.info(p.table)
         self.words = self._words(info, self.seat)
         frame = self.words.lobby(info)
-        if self.config.lobby is not None and info.status == "lobby":
-            free = sum(s is None for s in info.seats)
-            offered: list[tuple[LobbyDo, str]] = []
-            if free and self.seat is None:
-                offered.append(("join", JOIN))
-            if free:
-                offered.append(("add_ai", ADD_AI))
-            if not free and await self._can_start():
-                offered.append(("start", START))
-            frame["actions"] = [{"do": do, "label": self.t.gettext(label)}
-                                for do, label in offered]
+        lobby = self._lobby()
+        if lobby is not None and info.status == "lobby":
+            frame["actions"] = await lobby.offered(info, self.seat, self.t)
         return frame
 
-    async def _can_start(self) -> bool:
-        if self._may_start is None:
-            p, lobby = self.pass_, self.config.lobby
-            assert p is not None and lobby is not None
-            self._may_start = await lobby.start_refusal(p.table, p.user) is None
-        return self._may_start
+    def _lobby(self) -> Lobby | None:
+        """The viewer's lobby (None: the web table is not bound to Discord's rights)."""
+        p, rights = self.pass_, self.config.lobby
+        if rights is None or p is None:
+            return None
+        if self._lobby_desk is None:
+            self._lobby_desk = Lobby(self.service, rights, p.table, p.user)
+        return self._lobby_desk
 
-    async def _lobby_act(self, frame: Mapping[str, Any]) -> None:
+    async def _lobby_act(self, request: LobbyAct) -> None:
         """A lobby action of the page, with Discord's rights (module docstring)."""
-        p, lobby, do = self.pass_, self.config.lobby, frame.get("do")
-        assert p is not None
-        if do not in ("join", "add_ai", "start") or lobby is None:  # none was offered
+        lobby = self._lobby()
+        if lobby is None:  # none was offered
             await self._strike("malformed", UNREADABLE)
             return
-        try:
-            if do == "join":
-                seat = await self.service.join(p.table, p.user,
-                                               await lobby.name_of(p.table, p.user))
-                await self._take(seat)
-            elif do == "add_ai":
-                await self.service.add_ai(p.table, "rules")
-            else:
-                refusal = await lobby.start_refusal(p.table, p.user)
-                if refusal is not None:
-                    await self._refused(self.t.gettext(refusal))
-                    return
-                await self.service.start_match(p.table)
-        except (Rejected, ServiceError) as exc:
-            await self._refused(exc.said.text(self.t))
+        outcome = await lobby.do(request.do, self.t)
+        if isinstance(outcome, Seated):
+            await self._take(outcome.seat)
+        elif isinstance(outcome, Refused):
+            await self._refused(outcome.text)
 
     async def _take(self, seat: int) -> None:
         """The viewer sits at ``seat`` now: their seat's hello and subscription."""
@@ -669,6 +561,7 @@ class Viewer:
         self._count_at(None)  # no longer a spectator
         self.pass_ = dataclasses.replace(p, role="seat")
         self.seat = seat
+        self.config.sockets.moved(self.ws, (p.table, p.user, "seat"))
         info = self.service.info(p.table)
         self.words = self._words(info, seat)
         await self._send(self.words.hello(info))

@@ -17,17 +17,10 @@ Everything is function-scoped: each test gets its own server, world and event lo
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-# The harness is a package next to these tests; the suite runs with --import-mode=importlib
-# and without tests/bot on sys.path, so make `import fakediscord` work here.
-sys.path.insert(0, str(Path(__file__).parent))
-
 from fakediscord import FakeDiscord, Harness, pointed_at
 
 

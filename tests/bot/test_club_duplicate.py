@@ -93,6 +93,9 @@ async def _run_event(h: Harness, tmp_path: Path, game: str, scoring: str,
                         continue
                     head = f"Night: board {board}**"
                     assert head not in text, (user.user.username, board, text)
+                    # a board's end at its table (its result) is in its own thread only
+                    assert f"board {board} is over.**" not in text, (user.user.username,
+                                                                      board, text)
                     assert not (f"Board {board}\n" in text and "matchpoints" in text), text
 
     for board in range(1, 5):
@@ -260,9 +263,11 @@ async def test_lone_entrant_with_ai_partner_and_hand_pictures(fake_discord: Harn
     ann.dms_open = False  # the reveal comes in her private thread instead
     location = app.service.info(play.table_id).location
     await _human_moves(app, play.table_id, [ann.user.id])
-    await h.wait_until(lambda: next(
+    reveal = await h.wait_until(lambda: next(
         (m for m in h.server.messages(location.channel_id)  # type: ignore[union-attr]
          if "Solo: board 1**" in m.content), None), what="the reveal in the thread")
+    [diagram] = reveal.files.values()  # the hand diagram beside the hand record
+    assert diagram.filename == "board-1.png" and diagram.data[:8] == b"\x89PNG\r\n\x1a\n"
     assert h.server.thread_members[location.channel_id] == {ann.user.id}  # type: ignore
     await mona.slash("duplicate", "close")
     thread = await h.wait_until(lambda: next(

@@ -9,8 +9,8 @@ import datetime as dt
 import json
 from pathlib import Path
 
+from club_app import start_club, stop_club
 from fakediscord import Harness
-from test_club_support import start_club, stop_club
 
 from bot.leagues.service import create_league, join_league, start_league
 

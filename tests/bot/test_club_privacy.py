@@ -20,9 +20,9 @@ from typing import Any
 
 import discord
 import pytest
+from club_app import start_club, stop_club
+from club_history import click_page, listed, paging, record_options, store_matches
 from fakediscord import FakeChannel, Harness, SimulatedUser, StoredMessage
-from test_club_history import click_page, listed, paging, record_options, store_matches
-from test_club_support import start_club, stop_club
 
 from bot.discord_bot import answer
 

@@ -11,9 +11,10 @@ import re
 from pathlib import Path
 
 import pytest
+from club_app import MONDAY, start_club, stop_club
 from fakediscord import CommandUnavailable, Harness
+from league_fixtures import store_match
 from PIL import Image
-from test_club_support import MONDAY, start_club, stop_club, store_match
 
 from bot.discord_bot import answer
 from bot.ratings import leaderboard, rate_match, start_rating_season

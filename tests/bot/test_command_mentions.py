@@ -9,9 +9,9 @@ from pathlib import Path
 
 import discord
 from app_fixture import start_app
+from club_app import MONDAY
+from club_history import post_buttons, store_matches
 from fakediscord import Harness
-from test_club_history import post_buttons, store_matches
-from test_club_support import MONDAY
 
 from bot.i18n import translator
 from bot.i18n.commands import Command, Option

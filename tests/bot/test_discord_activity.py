@@ -15,8 +15,8 @@ from fakediscord import Harness, StoredMessage
 
 from bot.discord_bot.tables.web_lobby import bind_web
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 
 SECRET = b"k" * 32
 PUBLIC = "https://tables.example"

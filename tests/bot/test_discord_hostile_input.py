@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from app_fixture import start_app
+from club_app import start_club, stop_club
 from fakediscord import (
     CommandFile,
     CommandUnavailable,
@@ -32,8 +33,7 @@ from fakediscord import (
 )
 from fakediscord.models import InteractionRecord, StoredMessage
 from fakediscord.payloads import MESSAGE_COMPONENT
-from test_club_support import start_club, stop_club
-from test_league_report_file import (
+from league_report import (
     assert_untouched,
     played_record,
     running_league,

@@ -19,183 +19,32 @@ Counted from the click on the hand DM to the panel of the player's next turn:
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import datetime as dt
 import json
 import random
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import pytest
-from app_fixture import App, start_app
-from discord_helpers import advance_until_turn, controls, live_panel, open_table, versions
-from fakediscord import Harness, SimulatedUser
-from fakediscord.models import RecordedRequest, StoredMessage
+from discord_helpers import advance_until_turn, controls, live_panel
+from fakediscord import Harness
 from fakediscord.payloads import MESSAGE_COMPONENT
+from rest_budget import (
+    alice_at_turup,
+    card_turns,
+    human_card_budget,
+    next_table,
+    request_kind,
+)
 
 from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest, Ownership
 from bot.discord_bot.tables.forwarded import ShardedClicks
-from bot.service import FakeClock, NoSuchTable
-from bot.words.cards import hand_lines
-
-EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
-ORIGINAL = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
-
-
-def _kind(r: RecordedRequest, dm_channel: int, table_channel: int) -> str:
-    route = f"{r.method} {r.route}"
-    if route.endswith("/callback"):
-        return "callback"
-    if route == ORIGINAL:
-        return "original"
-    if route == EDIT:
-        channel = int(r.params["channel_id"])
-        return ("dm edit" if channel == dm_channel
-                else "table edit" if channel == table_channel else "other edit")
-    return route
-
-
-async def _choose_any(user: SimulatedUser, panel: StoredMessage, rng: random.Random) -> None:
-    """A choice that is not a card (trump, kort): any control but conceding."""
-    c = rng.choice([c for c in controls(panel) if "concede" not in c["custom_id"]])
-    if c["type"] == 3:
-        r = await user.select(panel, c["custom_id"], [rng.choice(c["options"])["value"]])
-    else:
-        r = await user.click(panel, c["custom_id"])
-    if r.type == 6:
-        await r.wait_request(ORIGINAL)
-
-
-@dataclass
-class _AliceAtTurup:
-    """A Turup table of alice (a human, in the hand DM) and three AI players."""
-
-    app: App
-    clock: FakeClock
-    alice: SimulatedUser
-    table_id: int
-    table_channel: int
-    seat: int
-    dm_channel: int
-
-
-async def _alice_at_turup(fake_discord: Harness, tmp_path: Path,
-                          **settings: Any) -> _AliceAtTurup:
-    clock = FakeClock()
-    app = await start_app(fake_discord, tmp_path, clock=clock,
-                          guild_settings={"ai_pace": 1.0, "turn_timeout": 3600}, **settings)
-    alice = fake_discord.user("alice")
-    table_id, public = await open_table(app, alice, "turup", ais=3)
-    seat = app.service.seat_of(table_id, alice.id)
-    assert seat is not None
-    return _AliceAtTurup(app, clock, alice, table_id, int(public.channel_id), seat,
-                         int(alice.dm_channel.id))
-
-
-async def _next_table(at: _AliceAtTurup) -> _AliceAtTurup:
-    """Alice at a new Turup table of the same bot (the match at ``at`` is over)."""
-    table_id, public = await open_table(at.app, at.alice, "turup", ais=3)
-    seat = at.app.service.seat_of(table_id, at.alice.id)
-    assert seat is not None
-    return dataclasses.replace(at, table_id=table_id, seat=seat,
-                               table_channel=int(public.channel_id))
-
-
-async def _card_turns(at: _AliceAtTurup, rng: random.Random, tries: int = 40
-                     ) -> AsyncIterator[tuple[int, StoredMessage, dict[str, Any]]]:
-    """Alice's turns to play a card while the table is open: each turn's deal, her DM
-    (the live panel) and its card menu (a decision that is not a card — trump, kort — is made
-    here at random on the way)."""
-    app, table_id = at.app, at.table_id
-    for _ in range(tries):
-        try:
-            await advance_until_turn(app, at.clock, table_id, at.seat)
-            info = app.service.info(table_id)
-        except NoSuchTable:  # the match ended
-            return
-        deal, heading = info.deal, f"table {table_id}, deal {info.deal + 1}"
-
-        def live_dm(heading: str = heading, version: int = info.version
-                    ) -> StoredMessage | None:
-            """The deal's DM offering this turn's choices (the previous deal's DM, answered
-            by the click that ended that deal, may show the new deal's heading too)."""
-            return next((m for m in reversed(at.alice.dms)
-                         if heading in m.content and versions(m) == {version}), None)
-
-        panel = await app.harness.wait_until(live_dm, what="alice's live DM panel")
-        select = next((c for c in controls(panel) if c["type"] == 3
-                       and '"play"' in c["options"][0]["value"]), None)
-        if select is None:
-            await _choose_any(at.alice, panel, rng)
-            continue
-        yield deal, panel, select
 
 
 @pytest.mark.parametrize("defer_after", [2.0, 0.0], ids=["answered at once", "deferred"])
 async def test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes_back(
         fake_discord: Harness, tmp_path: Path, defer_after: float) -> None:
-    at = await _alice_at_turup(fake_discord, tmp_path, defer_after=defer_after)
-    app, clock, alice, table_id, seat = at.app, at.clock, at.alice, at.table_id, at.seat
-    server = fake_discord.server
-    dm_channel = at.dm_channel
-    rng = random.Random(4)
-    measured = with_ai_between = 0
-    async for deal, panel, select in _card_turns(at, rng):
-        if measured >= 6:
-            break
-        played_before = len(await app.store.load_actions(table_id))
-        seq = server.requests[-1].seq
-        value = rng.choice(select["options"])["value"]
-        r = await alice.select(panel, select["custom_id"], [value])
-        assert r.type == (7 if defer_after else 6), r.content
-        card = json.loads(value)["card"]
-        await app.service.settle()
-        await fake_discord.settle()
-        if r.type == 6:
-            await r.wait_request(ORIGINAL)
-        if table_id not in app.service.table_ids():
-            break
-        if app.service.info(table_id).deal != deal:
-            continue  # the card ended the deal: its DM says so (a test below)
-        # the answer shows the hand without the card at once (nothing stale)
-        hand = list(app.service.view(table_id, seat).get("hand") or [])
-        assert card not in hand
-        shown = server.message(panel.id).content
-        assert f"({len(hand)} card" in shown and all(
-            line in shown for line in hand_lines(hand)), shown
-        await advance_until_turn(app, clock, table_id, seat)
-        if app.service.info(table_id).deal != deal:
-            continue  # the deal ended: results and the next deal's DM are new messages
-        await live_panel(app, panel.id, table_id)
-        presenter = app.tables.presenters[table_id]
-        for _ in range(500):  # the table message's last edit of these cards has landed
-            if not presenter.live.busy:
-                break
-            await asyncio.sleep(0.01)
-        await app.service.settle()
-        await fake_discord.settle()
-        cards = len(await app.store.load_actions(table_id)) - played_before
-        kinds = [_kind(x, dm_channel, at.table_channel)
-                 for x in server.calls(since=seq)]
-        assert kinds.count("callback") == 1, kinds
-        assert kinds.count("original") == (0 if defer_after else 1), kinds
-        dm_edits = [x for x in server.calls(EDIT, since=seq)
-                    if int(x.params["channel_id"]) == dm_channel]
-        ai_between = cards > 1  # else the answer itself offered the next turn
-        assert len(dm_edits) == (1 if ai_between else 0), [x.json for x in dm_edits]
-        assert all("Your turn" in str((x.json or {}).get("content")) for x in dm_edits)
-        table_edits = kinds.count("table edit")
-        assert 1 <= table_edits <= cards, (table_edits, cards)
-        assert set(kinds) <= {"callback", "original", "dm edit", "table edit"}, kinds
-        # the bound: the card's own requests on the DM side (its answer, the next turn's
-        # panel) and at most one table edit per card played until then
-        assert len(kinds) <= (2 if defer_after else 3) + cards, kinds
-        measured += 1
-        with_ai_between += ai_between
-    assert measured >= 3 and with_ai_between >= 1, (measured, with_ai_between)
+    await human_card_budget(fake_discord, tmp_path, defer_after)
 
 
 async def test_a_turup_deal_dm_is_sent_with_the_hand_when_an_ai_names_trump(
@@ -203,7 +52,7 @@ async def test_a_turup_deal_dm_is_sent_with_the_hand_when_an_ai_names_trump(
     """Turup's eldest names trump from his first three cards; the others hold none until
     then. A human who is not eldest gets the deal's DM once the hand is dealt (an AI's
     moment later), not an empty DM edited a moment after."""
-    at = await _alice_at_turup(fake_discord, tmp_path)
+    at = await alice_at_turup(fake_discord, tmp_path)
     app, clock, alice, table_id, seat = at.app, at.clock, at.alice, at.table_id, at.seat
     server = fake_discord.server
     dm_channel = at.dm_channel
@@ -229,7 +78,7 @@ async def test_a_human_card_costs_three_requests_when_the_table_shows_a_round_in
     card of alice's then costs three requests: the click's answer (the DM's update), the
     DM's edit with the next turn's controls, and the table message's edit showing her card
     and the three AI cards after it."""
-    at = await _alice_at_turup(fake_discord, tmp_path)
+    at = await alice_at_turup(fake_discord, tmp_path)
     app, clock, alice, table_id, seat = at.app, at.clock, at.alice, at.table_id, at.seat
     server = fake_discord.server
     dm_channel = at.dm_channel
@@ -259,7 +108,7 @@ async def test_a_human_card_costs_three_requests_when_the_table_shows_a_round_in
 
     rng = random.Random(6)
     rounds = 0
-    async for deal, panel, select in _card_turns(at, rng):
+    async for deal, panel, select in card_turns(at, rng):
         if rounds >= 4:
             break
         await show_table()
@@ -277,7 +126,7 @@ async def test_a_human_card_costs_three_requests_when_the_table_shows_a_round_in
         await fake_discord.settle()
         if len(await app.store.load_actions(table_id)) - played_before < 4:
             continue  # alice led again at once: no AI card in between
-        kinds = [_kind(x, dm_channel, at.table_channel)
+        kinds = [request_kind(x, dm_channel, at.table_channel)
                  for x in server.calls(since=seq)]
         assert sorted(kinds) == ["callback", "dm edit", "table edit"], kinds
         rounds += 1
@@ -289,12 +138,12 @@ async def test_the_dm_whose_deal_a_card_ended_says_so_and_keeps_no_controls(
     """A card that ends the deal is answered on the clicked DM with the deal's end (its
     number, the channel) and no controls; the next deal's hand and controls are in a DM of
     their own, not on the old one as well."""
-    at = await _alice_at_turup(fake_discord, tmp_path)
+    at = await alice_at_turup(fake_discord, tmp_path)
     app = at.app
     rng = random.Random(8)
     for _ in range(16):  # a match may end before a card of alice's ends a deal (1 in 4)
         table_id = at.table_id
-        async for deal, panel, select in _card_turns(at, rng, tries=80):
+        async for deal, panel, select in card_turns(at, rng, tries=80):
             r = await at.alice.select(panel, select["custom_id"],
                                       [rng.choice(select["options"])["value"]])
             await app.service.settle()
@@ -313,7 +162,7 @@ async def test_the_dm_whose_deal_a_card_ended_says_so_and_keeps_no_controls(
             assert newer and all(m.id != panel.id for m in newer)
             assert any(controls(m) for m in newer)
             return
-        at = await _next_table(at)
+        at = await next_table(at)
     raise AssertionError("no card of alice's ended a deal")
 
 
@@ -322,13 +171,13 @@ async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
     """The owner of a table answers a card forwarded from another process (a DM click that
     reached shard 0) through the click's token: when that card ends the deal, the clicked
     DM says so and keeps no controls, as a local click's answer does."""
-    at = await _alice_at_turup(fake_discord, tmp_path)
+    at = await alice_at_turup(fake_discord, tmp_path)
     app = at.app
     clicks = ShardedClicks(app.tables, ClusterNode(app.store, Ownership.of(1, [0])))
     rng = random.Random(9)
     for _ in range(16):  # a match may end before alice holds a deal's last card (1 in 4)
         table_id = at.table_id
-        async for deal, panel, select in _card_turns(at, rng, tries=80):
+        async for deal, panel, select in card_turns(at, rng, tries=80):
             view = app.service.view(table_id, at.seat)
             last = len(view["hand"]) == 1 and len(view["trick"]["cards"]) == 3
             value = rng.choice(select["options"])["value"]
@@ -366,5 +215,5 @@ async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
                 f"Deal {deal + 1} is over: the result is in <#"), old.content
             assert not list(old.walk_components())
             return
-        at = await _next_table(at)
+        at = await next_table(at)
     raise AssertionError("alice never held the last card of a deal")

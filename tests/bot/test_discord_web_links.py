@@ -25,14 +25,15 @@ from app_fixture import App, start_app
 from discord_helpers import controls, my_hand, open_table, take_turn, versions
 from fakediscord import Harness
 from fakediscord.models import StoredMessage
+from rest_budget import human_card_budget
 from webtable import Clock, my_turn, of_type, read
 
 from bot.discord_bot.tables.web_lobby import bind_web
 from bot.discord_bot.tables.web_table import MAX_URL, link_button
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.presence import Presence
 from bot.web.server import WebServer, create_app
-from bot.web.viewer import WebConfig
 from bot.words.cards import hand_lines
 
 SECRET = b"w" * 32
@@ -145,8 +146,6 @@ async def test_the_link_costs_no_request_of_its_own(served: Served, fake_discord
     """The REST budget test of a human's cards (tests/bot/test_discord_rest_budget.py),
     run with the web table bound: its counts hold with the link on every DM, and a redraw
     asked for a state the panel shows costs nothing though its link would differ."""
-    import test_discord_rest_budget as budget
-
     await fake_discord.stop_bot(served.app.bot)  # the budget test starts its own bot
 
     async def start_served(*args: Any, **kwargs: Any) -> App:
@@ -156,10 +155,8 @@ async def test_the_link_costs_no_request_of_its_own(served: Served, fake_discord
                                                  public_url=PUBLIC))
         return app
 
-    monkeypatch.setattr(budget, "start_app", start_served)
     (tmp_path / "budget").mkdir()
-    await budget.test_a_human_card_costs_its_answer_and_one_dm_edit_when_the_turn_comes_back(
-        fake_discord, tmp_path / "budget", 2.0)
+    await human_card_budget(fake_discord, tmp_path / "budget", 2.0, start=start_served)
     server = fake_discord.server
     panels = [m for channel in server.dm_channels.values() for m in server.messages(channel)
               if controls(m)]

@@ -5,6 +5,8 @@ later edit brings back an older drawing (docs/duplicate.md, "The board's end")."
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 import pytest
@@ -108,4 +110,60 @@ async def test_a_board_ends_on_every_display(fake_discord: Harness, tmp_path: An
             for v in _versions(m)]
     assert not any("Your next hand comes" in text for text in seen)
     assert not any("deal 2" in text for text in seen)
+    assert not any("This table is closed" in text for text in seen)
+
+
+async def test_a_board_over_before_a_restart_ends_on_every_display_after_it(
+        fake_discord: Harness, tmp_path: Any) -> None:
+    """The bot stops between the board's last card and its table's close (the duplicate
+    watcher had not seen the end): the restarted bot finds the board over and every display
+    ends on it, then the table is closed and the reveal sent."""
+    h = fake_discord
+    app = await start_app(h, tmp_path, ai_budget_ms=3)
+    mona, ann = h.user("mona", manager=True), h.user("ann")
+    await mona.slash("duplicate", "create", name="Night", game="turup", boards=1,
+                     closes="2030-01-01 20:00")
+    await ann.slash("duplicate", "enter")
+    await ann.slash("duplicate", "play")
+    [event] = await app.store.list_duplicate_events(h.guild.id)
+    [play] = await app.store.list_duplicate_plays(event.id)
+    table_id = play.table_id
+    assert table_id is not None
+    thread = app.service.info(table_id).location.channel_id  # type: ignore[union-attr]
+    public = await h.wait_until(lambda: next(
+        (m for m in h.server.messages(thread) if not m.ephemeral
+         and any(c.startswith("tt:h:") for c in m.custom_ids())), None),
+        what="the table message")
+    await h.wait_until(lambda: next((m for m in ann.dms if "**Your hand**" in m.content),
+                                    None), what="ann's hand DM")
+    cog = app.bot.get_cog("ClubDuplicate")
+    cog._task.cancel()  # nobody closes the board's table before the restart
+    seat = app.service.seat_of(table_id, ann.user.id)
+    assert seat is not None
+    for _ in range(5000):  # ann's turns until the deal is over (no view: no deal in play)
+        state = app.service.state(table_id, seat).data
+        if state.get("view") is None:
+            break
+        if seat in state["to_act"] and state["legal"]:
+            with contextlib.suppress(Exception):  # a turn gone stale while an AI moved
+                await app.service.act(table_id, ann.user.id, state["legal"][0],
+                                      state["version"])
+        else:
+            await asyncio.sleep(0.005)
+    else:
+        raise AssertionError("the board's deal did not end")
+    assert app.service.holds(table_id)
+    await app.restart()
+    await h.wait_until(lambda: next((m for m in ann.dms if "Night: board 1**" in m.content),
+                                    None), what="ann's reveal after the restart")
+    await h.wait_until(lambda: None if app.service.holds(table_id) else True,
+                       what="the table closed")
+    await app.service.settle()
+    await h.settle()
+    _ends_final(public, "the table message")
+    [panel] = [m for m in ann.dms if any("**Your hand**" in str(v.get("content"))
+                                         for v in _versions(m))]
+    _ends_final(panel, "ann's hand DM")
+    seen = [str(v.get("content")) for m in [*h.server.messages(thread), *ann.dms]
+            for v in _versions(m)]
     assert not any("This table is closed" in text for text in seen)

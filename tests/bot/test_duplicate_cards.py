@@ -20,6 +20,8 @@ async def test_closed_dms_get_the_score_card_in_the_thread(fake_discord: Harness
     await mona.slash("duplicate", "create", name="Night", game="turup", boards=1,
                      closes="2030-01-01 20:00")
     [event] = await app.store.list_duplicate_events(h.guild.id)
+    cog = app.bot.get_cog("ClubDuplicate")
+    cog.posts.event_link = lambda e, u, lang: f"https://tt.example/duplicate?k={e}.{u}.{lang}"
     hal.dms_open = False
     for user in (hal, ann):
         assert not (await user.slash("duplicate", "enter")).ephemeral
@@ -31,8 +33,10 @@ async def test_closed_dms_get_the_score_card_in_the_thread(fake_discord: Harness
         assert play is not None and play.table_id is not None
         await play_humans(app.service, play.table_id, [user.user.id], pause=0.005,
                           stale=(Exception,))
-    await h.wait_until(lambda: next((m for m in ann.dms if "Night: board 1**" in m.content),
-                                    None), what="ann's reveal")
+    reveal = await h.wait_until(lambda: next(
+        (m for m in ann.dms if "Night: board 1**" in m.content), None), what="ann's reveal")
+    urls = [c.get("url") for c in reveal.walk_components() if c.get("url")]
+    assert urls == [f"https://tt.example/duplicate?k={event.id}.{ann.user.id}.en"]
     await mona.slash("duplicate", "close")
     thread = await h.wait_until(lambda: next(
         (c for c in h.server.channels.values() if c.name == "Results: Night"), None),
@@ -46,6 +50,8 @@ async def test_closed_dms_get_the_score_card_in_the_thread(fake_discord: Harness
     assert button in notice.custom_ids()
     ranking = h.server.messages(thread)[0]
     assert button in ranking.custom_ids()  # everyone may ask for theirs privately
+    assert [c.get("url") for c in ranking.walk_components() if c.get("url")] == [
+        f"https://tt.example/duplicate?k={event.id}.0.en"]  # the public event page
 
     mine = await hal.at(h.server.channels[thread.id]).click(notice, button)
     assert mine.ephemeral, mine.content

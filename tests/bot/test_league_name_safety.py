@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from club_app import start_club, stop_club
 from fakediscord import Harness
-from test_club_support import start_club, stop_club
 
 from bot.leagues.service import LeagueView, create_league, join_league, league_view
 from storage import open_store

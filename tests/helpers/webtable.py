@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +15,29 @@ from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 from web_stack import table_service
 
+from bot.contract.validate import problems
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from storage import TerminalLocation
 
 HUMAN = 7
 SECRET = b"s" * 32
+SCHEMA = Path(__file__).resolve().parents[2] / "bot" / "web" / "protocol.schema.json"
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    return document
+
+
+def nonconforming(text: str) -> list[str]:
+    """Why the frame ``text`` is not a ``ServerFrame`` of the published schema (the
+    committed ``bot/web/protocol.schema.json``, as the page and other clients read it)."""
+    document = _schema()
+    return problems(json.loads(text), document["$defs"]["ServerFrame"], document)
 
 
 @dataclass

@@ -10,18 +10,12 @@ started with ``await world.start("0")`` are stopped at teardown; their logs are 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from pgtest import Schemas, require_postgres
-
-# fakediscord lives next to the adapter's tests; shardworld next to these.
-sys.path.insert(0, str(Path(__file__).parent.parent / "bot"))
-sys.path.insert(0, str(Path(__file__).parent))
-
 from fakediscord import FakeDiscord, Harness
+from pgtest import Schemas, require_postgres
 from shardworld import SHARDS, ShardWorld
 
 from storage import open_store, upgrade

@@ -11,11 +11,13 @@ page reconnecting reaches B's replacement.
 from __future__ import annotations
 
 import json
+import signal
 import socket
 import time
 from typing import Any
 
 import aiohttp
+import pytest
 from aiohttp import WSMsgType
 from fakediscord import SimulatedUser
 from shardworld import ShardWorld, human_actions, open_table
@@ -25,7 +27,7 @@ from bot.web import links
 from bot.web.activity import discordsays
 
 SECRET = "relay-test-secret-of-at-least-32-characters"
-PUBLIC = "http://tables.test"
+PUBLIC = "https://tables.test"
 """The one public URL (as a reverse proxy in front of both processes would have it)."""
 
 
@@ -113,6 +115,29 @@ async def test_a_page_on_one_process_plays_at_the_table_another_drives(
         assert now["version"] >= after["version"]
 
 
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+async def test_a_stopping_process_closes_its_pages_with_1012(world: ShardWorld,
+                                                             stop: signal.Signals) -> None:
+    """Issue 44, item 6 (N11): Ctrl-C and SIGTERM (docker stop, systemd) close every page
+    the process serves itself with 1012 and the reason, no final frame (the page says the
+    server is restarting and reconnects), and the process exits 0."""
+    port = free_port()
+    bot = await world.start("0,1", **web_env(port))
+    bob = world.user("bob", shard=1)
+    table = await open_table(world, bob)
+    async with aiohttp.ClientSession() as http:
+        seat = await join(http, port, key(table, bob.user.id, "seat"))
+        await read(seat, of_type("table"))
+        waiting = await http.ws_connect(f"http://127.0.0.1:{port}/ws", origin=PUBLIC)
+        assert bot.proc is not None
+        bot.proc.send_signal(stop)
+        for ws in (seat, waiting):
+            rest = await frames_until_closed(ws)
+            assert not [f for f in rest if f["type"] in ("closed", "error", "match_over")]
+            assert ws.close_code == 1012
+        assert await bot.wait() == 0
+
+
 async def test_the_activity_on_one_process_opens_the_table_another_drives(
         world: ShardWorld) -> None:
     """The one URL mapping of the Activity: its socket reaches A, which checks the user
@@ -147,4 +172,4 @@ async def test_the_activity_on_one_process_opens_the_table_another_drives(
         spectator = await read(watch, of_type("hello", "error"))
         assert spectator["type"] == "hello" and spectator["seat"] is None
     checks = [r for r in world.server.requests if "/activity-instances/" in r.route]
-    assert len(checks) == 2  # one per socket, by A: B asked Discord nothing
+    assert len(checks) == 1  # one for the instance, kept for its sockets, by A: B asked nothing

@@ -5,15 +5,11 @@ SQLite and PostgreSQL; every refusal stores nothing."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.append(str(Path(__file__).resolve().parent))
-from conftest_leagues import club_backend, club_schemas, club_store, club_url
-from test_league_report_record import HOME, fixture_of, scoresheet_record, untouched
+from league_fixtures import club_backend, club_schemas, club_store, club_url
+from league_records import HOME, fixture_of, scoresheet_record, untouched
 
 from bot.leagues.reports import report_record
 from bot.leagues.service import LeagueError

@@ -5,13 +5,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import re
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.append(str(Path(__file__).resolve().parent))
-from conftest_leagues import (
+from league_fixtures import (
     CHANNEL,
     GUILD,
     club_backend,

@@ -4,14 +4,10 @@ close; and the match-finished hook feeding ratings and fixtures."""
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.append(str(Path(__file__).resolve().parent))
-from conftest_leagues import (
+from league_fixtures import (
     CHANNEL,
     GUILD,
     club_backend,

@@ -4,11 +4,8 @@ rates the players and records the league fixture between the two teams."""
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parent))
-from conftest_leagues import (
+from league_fixtures import (
     CHANNEL,
     GUILD,
     club_backend,

@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import sys
-from pathlib import Path
 
 import pytest
-from openskill.models import PlackettLuce
-
-sys.path.append(str(Path(__file__).resolve().parent))
-from conftest_leagues import (
+from league_fixtures import (
     GUILD,
     T0,
     club_backend,
@@ -19,6 +14,7 @@ from conftest_leagues import (
     club_url,
     store_match,
 )
+from openskill.models import PlackettLuce
 
 from bot.ratings import (
     AI_MU,

@@ -5,15 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import io
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
-
-sys.path.append(str(Path(__file__).resolve().parent))
-from conftest_leagues import (
+from league_fixtures import (
     GUILD,
     T0,
     club_backend,
@@ -22,6 +17,7 @@ from conftest_leagues import (
     club_url,
     store_match,
 )
+from PIL import Image
 
 from bot.i18n import translator
 from bot.ratings import rate_match

@@ -2,9 +2,12 @@
 1280×800, mid-deal at the human's turn, one deal result with its review, and a club
 duplicate board's reveal panel at both sizes.
 
-    python tests/web/gallery.py            # all; needs playwright (dev extra), Debian's chromium
-    python tests/web/gallery.py games      # only the games and the deal result
-    python tests/web/gallery.py duplicate  # only the duplicate board's reveal
+    PYTHONPATH=tests/helpers python tests/web/gallery.py            # all
+    PYTHONPATH=tests/helpers python tests/web/gallery.py games      # the games, the deal result
+    PYTHONPATH=tests/helpers python tests/web/gallery.py duplicate  # the duplicate reveal
+
+It needs playwright (dev extra) and Debian's chromium; its helpers are the tests' own
+(``tests/helpers``, on the path pytest gives every test).
 """
 
 from __future__ import annotations
@@ -17,21 +20,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from duplicate_stack import duplicate_stack
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, async_playwright
+from table_play import play_humans
 
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from bot.web_duplicate import WebReveals
 from games.registry import GAMES
 from storage import ChannelLocation, TerminalLocation, open_store
 from storage.models import Location
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "helpers"))
-from duplicate_stack import duplicate_stack
-from table_play import play_humans
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "gallery"
 SIZES = ((390, 844), (1280, 800))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
+from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from web_stack import table_service
 from webtable import (
     SECRET,
@@ -27,13 +28,10 @@ from webtable import (
 )
 
 from bot.service import Seat, TableService
-from bot.web.activity import ActivityConfig
+from bot.web.activity import ActivityConfig, JoinLimits
+from bot.web.config import WebConfig
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from storage import ChannelLocation
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
-from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 
 @dataclass
@@ -176,8 +174,8 @@ async def test_who_is_not_in_the_instance_gets_nothing(activity: Activity) -> No
     instance = activity.discord.activities.start(activity.channel, activity.alice)
     ws = await activity.open(await activity.token(activity.bob), instance.instance_id)
     assert (await fatal(ws))["code"] == "activity"
-    ws = await activity.open(await activity.token(activity.alice), "i-unknown")
-    assert (await fatal(ws))["code"] == "activity"
+    ws = await activity.open(await activity.token(activity.alice), "i-1-gc-2-3")
+    assert (await fatal(ws))["code"] == "activity"  # shaped like one: Discord knows none
 
 
 async def test_an_ended_instance_or_another_channel_gets_nothing(activity: Activity) -> None:
@@ -254,3 +252,127 @@ def test_the_client_secret_comes_from_the_environment_and_is_never_shown() -> No
     assert config is not None and config.client_secret == "s3cret-value"
     assert config.api == "http://api.example/api/v10"
     assert "s3cret-value" not in repr(config) and "bot-token" not in repr(config)
+
+
+# -- issue 44: Discord is asked only for what a real client could need -------------------
+def asked(activity: Activity, route: str) -> list[Any]:
+    return [r for r in activity.discord.requests if route in r.path]
+
+
+async def test_a_flood_of_junk_tokens_reaches_discord_a_few_times(
+        activity: Activity, caplog: pytest.LogCaptureFixture) -> None:
+    """W-P1: 150 joins with junk tokens from one client (Discord answers each 401): Discord
+    sees at most the refusal budget's burst, a token refused once is not asked again, and
+    the bot's own requests still go through."""
+    caplog.set_level(logging.DEBUG)
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    limits = JoinLimits()
+    codes = []
+    start = time.monotonic()
+    for n in range(150):
+        ws = await activity.open(f"junk{n:04d}" + "x" * 26, instance.instance_id)
+        codes.append((await fatal(ws))["code"])
+        await ws.close()
+    assert set(codes) <= {"activity", "busy"} and "busy" in codes
+    refused = [r for r in asked(activity, "/oauth2/@me") if r.status == 401]
+    rate, burst = limits.refused_tokens  # the budget refills while the flood goes on
+    assert 0 < len(refused) <= burst + rate * (time.monotonic() - start) + 1
+    again = await activity.open("junk0000" + "x" * 26, instance.instance_id)
+    assert (await fatal(again))["code"] in ("activity", "busy")
+    assert len([r for r in asked(activity, "/oauth2/@me") if r.status == 401]) == len(refused)
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+async def test_joins_with_one_valid_token_ask_for_the_instance_once(
+        activity: Activity) -> None:
+    """W-P2: 100 joins with alice's one valid token (half of them with made-up instance
+    ids): the token is checked once, the instance's answer is shared, and look-ups with
+    the bot token stay within their small budget."""
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    token = await activity.token(activity.alice)
+    frames = []
+    start = time.monotonic()
+    for n in range(100):
+        made_up = f"i-{9000 + n}-gc-1-2"
+        ws = await activity.open(token, instance.instance_id if n % 2 else made_up)
+        frames.append(await read(ws, of_type("hello", "error")))
+        await ws.close()
+    assert any(f["type"] == "hello" for f in frames)
+    assert {f["code"] for f in frames if f["type"] == "error"} <= {"activity", "busy"}
+    assert len(asked(activity, "/oauth2/@me")) == 1
+    rate, burst = JoinLimits().instances
+    assert len(asked(activity, "/activity-instances/")) <= (
+        burst + rate * (time.monotonic() - start) + 1)
+
+
+async def test_hostile_activity_frames_are_refused_without_asking_discord(
+        activity: Activity, caplog: pytest.LogCaptureFixture) -> None:
+    """W-P6 and N6: an access token with CR/LF or NUL, instance ids ``.``, ``..`` or not
+    shaped like Discord's: a refusal each, Discord not asked, no traceback."""
+    caplog.set_level(logging.DEBUG)
+    instance = activity.discord.activities.start(activity.channel, activity.alice)
+    token = await activity.token(activity.alice)
+    before = len(activity.discord.requests)
+    for bad_token, bad_instance in ((token + "\r\nX-Injected: 1", instance.instance_id),
+                                    (token + "\x00", instance.instance_id),
+                                    (token, "."), (token, ".."), (token, "../../users/@me"),
+                                    (token, "i-1-gc-2-3\n"), (token, "ı-1-gc-2-3")):
+        ws = await activity.open(bad_token, bad_instance)
+        frame = await fatal(ws)
+        assert frame["code"] in ("join", "activity"), (bad_token, bad_instance)
+    assert len(activity.discord.requests) == before
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+async def test_the_token_endpoint_is_rate_limited(activity: Activity) -> None:
+    """N7: 60 junk codes at once: Discord's token endpoint is asked at most the burst of
+    the exchange budget; the rest are answered 429 here."""
+    start = time.monotonic()
+    answers = [await activity.client.post("/api/token", json={"code": f"junk-{n}"})
+               for n in range(60)]
+    rate, burst = JoinLimits().exchanges_per_address
+    statuses = [a.status for a in answers]
+    assert 429 in statuses and set(statuses) <= {400, 429}
+    assert len(asked(activity, "/oauth2/token")) <= (
+        burst + rate * (time.monotonic() - start) + 1)
+    nested = await activity.client.post("/api/token", data="[" * 5000,
+                                        headers={"Content-Type": "application/json"})
+    assert nested.status == 400
+
+
+async def test_instance_look_ups_go_through_the_bots_own_http_client(
+        activity: Activity, monkeypatch: pytest.MonkeyPatch) -> None:
+    """W-P2: with ``tricktable run``'s wiring the bot-token look-up is a request of the
+    bot's discord.py client (its rate limiter, shared with every other request of the
+    bot), not of the Activity's own session; the join works as before."""
+    import discord
+    from discord.http import Route
+
+    from bot.discord_bot.activity_rest import instance_fetch
+
+    monkeypatch.setattr(Route, "BASE", activity.discord.api_base)
+    bot = discord.Client(intents=discord.Intents.none())
+    await bot.login(activity.discord.token)
+    try:
+        config = ActivityConfig(activity.discord.application_id,
+                                activity.discord.activities.client_secret,
+                                activity.discord.token, activity.discord.api_base,
+                                fetch=instance_fetch(bot))
+        client: TestClient[Any, Any] = TestClient(TestServer(
+            create_app(activity.service, WebConfig(secret=SECRET), activity=config)))
+        await client.start_server()
+        try:
+            instance = activity.discord.activities.start(activity.channel, activity.alice)
+            token = await activity_access_token(
+                client, activity.discord.activities.authorize(activity.alice))
+            ws = await activity_socket(client, activity.discord.application_id, token,
+                                       instance.instance_id)
+            assert (await read(ws, of_type("hello", "error")))["type"] == "hello"
+            await ws.close()
+        finally:
+            await client.close()
+    finally:
+        await bot.close()
+    looked_up = asked(activity, "/activity-instances/")
+    assert len(looked_up) == 1
+    assert looked_up[0].headers.get("User-Agent", "").startswith("DiscordBot")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -24,17 +23,15 @@ from typing import Any
 import aiohttp
 import pytest
 from discord_client import PROXY, DiscordClient
+from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from web_stack import CHROMIUM, chromium, table_service
 
 from bot.service import Seat, TableService
 from bot.web.activity import ActivityConfig
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from games.registry import GAMES
 from storage import ChannelLocation
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
-from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 playwright = pytest.importorskip("playwright.async_api")
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no Debian chromium")

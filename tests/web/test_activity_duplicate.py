@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,20 +21,18 @@ import pytest
 from aiohttp import ClientWebSocketResponse
 from aiohttp.test_utils import TestClient, TestServer
 from duplicate_stack import duplicate_stack
+from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from table_play import play_humans
 from webtable import SECRET, activity_access_token, activity_socket, of_type, read
 
 from bot.duplicate.service import DuplicateService
 from bot.service import TableService
 from bot.web.activity import ActivityConfig
+from bot.web.config import WebConfig
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from bot.web_duplicate import WebReveals
 from storage import ChannelLocation
 from storage.models import Location
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "bot"))
-from fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 START = dt.datetime(2026, 11, 27, 20, 0, tzinfo=dt.UTC)
 

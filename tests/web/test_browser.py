@@ -21,8 +21,8 @@ from web_stack import CHROMIUM, chromium, table_service
 
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from bot.words.cards import card_text
 from games.registry import GAMES
 from storage import TerminalLocation

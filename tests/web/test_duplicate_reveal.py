@@ -24,8 +24,8 @@ from webtable import SECRET, Clock, Web, of_type, read
 from bot.duplicate.context import board_of, directions_of
 from bot.duplicate.service import DuplicateService
 from bot.duplicate.text import hand_record_lines
+from bot.web.config import WebConfig
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from bot.web_duplicate import WebReveals
 from bot.words.cards import card_text
 from storage import ChannelLocation

@@ -18,8 +18,8 @@ from web_stack import CHROMIUM, chromium
 
 from bot.duplicate.service import DuplicateService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.server import WebServer
-from bot.web.viewer import WebConfig
 from bot.web_duplicate import WebReveals
 from storage import ChannelLocation
 from storage.models import Location

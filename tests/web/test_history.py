@@ -159,3 +159,36 @@ async def test_the_seat_of_the_viewer_and_the_prompt_while_waiting(web: Web) -> 
         if frame["type"] == "table" and waiting:
             assert frame["prompt"].startswith("Waiting for ")
     assert turn["seats"][0]["player"] == "Ann <b>" and turn["seats"][0]["avatar"] is None
+
+
+def test_a_trump_call_without_pass_is_prompted_as_such() -> None:
+    """Tarabish's dealer, when every other player passed, must call: the prompt does not
+    offer a pass the rules refuse."""
+    from bot.web.frames import Words
+    from bot.words.seating import Seating
+    from games.actions import action_from_json
+
+    seating = Seating.of("tarabish", ["Ann", "Bo", "Cy", "Di"]).reading(0)
+    words = Words(seating, 0, seating.names, seating.names, (False,) * 4)
+    calls = [action_from_json({"type": "call_trump", "suit": s, "seat": 0}, "a")[1]
+             for s in "SHDC"]
+    data: Any = {"legal": calls, "to_act": [0], "status": "playing", "deal": 0}
+    assert words.table(data, 1)["prompt"] == "Your call: name trump (you may not pass)."
+    passing = [*calls, action_from_json({"type": "pass", "seat": 0}, "a")[1]]
+    data = {**data, "legal": passing}
+    assert words.table(data, 1)["prompt"] == "Your call: name trump, or pass."
+    data = {**data, "legal": [], "to_act": [2]}
+    assert words.table(data, 1)["prompt"] == "Waiting for Cy."
+
+
+async def test_a_seat_going_away_after_a_join_is_still_told(web: Web) -> None:
+    """The history tells what the record holds; a seat going away (no action, the same
+    version as the history's) is still said."""
+    table = await open_table(web)
+    await web.service.settle()  # the AI players have played up to the human's turn
+    ws = await web.join()
+    await read(ws, of_type("history"))
+    await read(ws, my_turn)
+    await web.service.set_away(table, 0)
+    line = await read(ws, lambda f: f["type"] == "line" and f["kind"] == "away")
+    assert line["text"] == "You are away: an AI plays for you."

@@ -23,9 +23,9 @@ from bot.cluster import Ownership
 from bot.cluster.addresses import WebAddresses
 from bot.service import Seat, TableService
 from bot.web import links
+from bot.web.config import WebConfig
 from bot.web.relay import PATH, OwnerRelay, relay_secret
 from bot.web.server import create_app
-from bot.web.viewer import WebConfig
 from storage import ChannelLocation, SqlStore, open_store
 
 SHARD_1_GUILD = 1 << 22
@@ -167,24 +167,36 @@ async def test_the_relay_socket_admits_processes_with_a_relay_pass_only(pair: Pa
         await pair.b.ws_connect(PATH, headers={"Origin": pair.url(pair.b)})
     assert refused.value.status == 403
     link = links.issue(SECRET, pair.table, HUMAN, "seat", pair.clock.now)
-    relay_pass = links.issue(relay_secret(SECRET), pair.table, HUMAN, "seat", pair.clock.now)
+    nonce = "n0nce-1"
+    relay_pass = links.issue(relay_secret(SECRET, nonce), pair.table, HUMAN, "seat",
+                             pair.clock.now)
+
+    async def relay(client: TestClient[Any, Any], key: str, once: str) -> dict[str, Any]:
+        ws = await client.ws_connect(PATH)
+        pair.sockets.append(ws)
+        await ws.send_str(json.dumps({"v": 1, "type": "relay", "pass": key, "nonce": once}))
+        return await read(ws, of_type("error", "hello"))
+
     # a page's link is no relay pass, and a relay pass no link
-    ws = await pair.b.ws_connect(PATH)
-    pair.sockets.append(ws)
-    await ws.send_str(json.dumps({"v": 1, "type": "relay", "pass": link}))
-    error = await read(ws, of_type("error", "hello"))
+    error = await relay(pair.b, link, nonce)
     assert error["type"] == "error" and error["code"] == "forged" and error.get("fatal")
     page = await pair.b.ws_connect("/ws", headers={"Origin": pair.url(pair.b)})
     pair.sockets.append(page)
     await page.send_str(json.dumps({"v": 1, "type": "join", "key": relay_pass}))
     error = await read(page, of_type("error", "hello"))
     assert error["type"] == "error" and error["code"] == "forged"
+    # the pass is bound to its nonce
+    error = await relay(pair.b, relay_pass, "another")
+    assert error["type"] == "error" and error["code"] == "forged"
     # a relay pass for a table the process does not hold goes no further
-    ws = await pair.a.ws_connect(PATH)
-    pair.sockets.append(ws)
-    await ws.send_str(json.dumps({"v": 1, "type": "relay", "pass": relay_pass}))
-    error = await read(ws, of_type("error", "hello"))
+    error = await relay(pair.a, relay_pass, nonce)
     assert error["type"] == "error" and error["code"] == "table"
+    # a pass works once: replayed (as if captured on the private network), it is refused
+    fresh = links.issue(relay_secret(SECRET, "n0nce-2"), pair.table, HUMAN, "seat",
+                        pair.clock.now)
+    assert (await relay(pair.b, fresh, "n0nce-2"))["type"] == "hello"
+    error = await relay(pair.b, fresh, "n0nce-2")
+    assert error["type"] == "error" and error["code"] == "forged"
 
 
 async def test_the_owner_ending_a_socket_for_good_is_passed_on(pair: Pair) -> None:

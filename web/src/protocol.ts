@@ -8,12 +8,12 @@ export interface ActFrame {
   v: number;
   type: "act";
   version: number;
-  action: ActionJSON;
+  action: ActionRecord;
 }
 
-/** An action in the record notation of ``docs/records.md`` (without its seat). */
-export interface ActionJSON {
-  type?: string;
+/** An action in the record notation of docs/records.md, without its seat (Action.record): the one wire form of an action, in records, the table service's contract and the web protocol. */
+export interface ActionRecord {
+  type: string;
   card?: string;
   suit?: string;
   cards?: string[];
@@ -22,7 +22,15 @@ export interface ActionJSON {
   direction?: string;
   amount?: number;
   tricks?: number;
-  cont?: boolean;
+  continue?: boolean;
+}
+
+/** The first frame of the Discord Activity's socket (``/ws/activity``, ``docs/activity.md``): the user's access token and the Activity instance. */
+export interface ActivityFrame {
+  v: number;
+  type: "activity";
+  access_token: string;
+  instance_id: string;
 }
 
 /** Play again (offered by a MatchOverFrame's ``again``: local play only): a new match of the same game and players starts on this page (a new :class:`HelloFrame` with the new table's ``key``). */
@@ -33,7 +41,7 @@ export interface AgainFrame {
 
 /** One legal action: ``card`` is set when it is chosen by picking that card of the hand (a play or a one-card bid), ``variant`` when it is a play with a signal or bella (offered beside the card's plain play). */
 export interface Choice {
-  action: ActionJSON;
+  action: ActionRecord;
   label: string;
   card: string | null;
   variant: string | null;
@@ -42,7 +50,7 @@ export interface Choice {
 }
 
 /** A frame the page sends. */
-export type ClientFrame = JoinFrame | ActFrame | LobbyActFrame | WhyFrame | AgainFrame;
+export type ClientFrame = JoinFrame | ActivityFrame | RelayFrame | ActFrame | LobbyActFrame | WhyFrame | AgainFrame;
 
 /** The table was closed without a result, or this link no longer opens it. */
 export interface ClosedFrame {
@@ -179,6 +187,14 @@ export interface RefusedFrame {
   v: number;
   type: "refused";
   text: string;
+}
+
+/** The first frame of a socket one process relays to a table's owner (/ws/relay, docs/scale.md): a relay pass, signed with a key derived from the web secret and nonce, working once. */
+export interface RelayFrame {
+  v: number;
+  type: "relay";
+  pass: string;
+  nonce: string;
 }
 
 /** A duplicate board's reveal (``docs/duplicate.md``), sent only to a seat whose user belongs to an entrant that finished the board, once its deal has ended (and again to such a socket that connects later): the board's traveller so far, the hands as dealt and the AI's result from the viewer's seat, worded by :mod:`bot.duplicate.text`; the board's review trick by trick. */

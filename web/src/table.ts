@@ -8,6 +8,20 @@ export interface AbandonedData {
   by?: string;
 }
 
+/** An action in the record notation of docs/records.md, without its seat (Action.record): the one wire form of an action, in records, the table service's contract and the web protocol. */
+export interface ActionRecord {
+  type: string;
+  card?: string;
+  suit?: string;
+  cards?: string[];
+  signal?: string;
+  bella?: boolean;
+  direction?: string;
+  amount?: number;
+  tricks?: number;
+  continue?: boolean;
+}
+
 export interface AdjustData {
   seat: number;
   direction: string;
@@ -329,20 +343,6 @@ export interface PlayData {
   face_down?: boolean;
 }
 
-/** An action in the record notation of docs/records.md, without its seat (games.actions.Action.to_json). */
-export interface RecordAction {
-  type?: string;
-  card?: string;
-  suit?: string;
-  cards?: string[];
-  signal?: string;
-  bella?: boolean;
-  direction?: string;
-  amount?: number;
-  tricks?: number;
-  continue?: boolean;
-}
-
 export interface ReminderData {
   seat: number;
   deadline: string | null;
@@ -407,7 +407,7 @@ export interface StateData {
   deal: number;
   seats: (SeatJSON | null)[];
   view?: PlainView | TurupView | TarabishView | TrufView | AlbastiniView | null;
-  legal: RecordAction[];
+  legal: ActionRecord[];
   match?: MatchSummary;
 }
 

@@ -14,7 +14,8 @@ import io
 import json
 import logging
 import zipfile
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
@@ -25,6 +26,7 @@ from bot.discord_bot.club.duplicate_review import review_view
 from bot.discord_bot.drawing.duplicate_pictures import hand_record_png
 from bot.discord_bot.drawing.safe import NO_PINGS, pings, safe_name
 from bot.discord_bot.languages import Languages
+from bot.discord_bot.tables.web_table import link_button
 from bot.duplicate.hands import board_hands
 from bot.duplicate.service import DuplicateService, EventResults, directions_of
 from bot.duplicate.text import (
@@ -45,6 +47,14 @@ from storage.duplicate import DuplicateEntrant, DuplicateEvent
 
 log = logging.getLogger(__name__)
 
+PUBLIC: Final = 0
+"""The reader of the results thread's event page link: anyone (:mod:`bot.web_events`)."""
+EventLink = Callable[[int, int, str], str]
+"""``link(event, user, language)``: an event page's address (:mod:`bot.web_events`)."""
+
+Picture = tuple[str, bytes]
+"""A picture to attach: its file name and PNG bytes."""
+
 MESSAGE_CHARS: Final = 1900
 POST_INTERVAL: Final = 0.05
 """Seconds between two REST calls of the close's posting (at most 20 a second, under
@@ -60,6 +70,20 @@ class DuplicatePosts:
         self.bot, self.store, self.languages, self.service = bot, store, languages, service
         self._posting: asyncio.Lock = asyncio.Lock()
         self._next_post = 0.0
+        self.event_link: EventLink | None = None
+        """The event pages' link maker, when the web serves them (:mod:`bot.web_events`;
+        bound by :mod:`bot.app`): reveals and the ranking then link the event's page."""
+
+    def with_page(self, view: discord.ui.View, event: DuplicateEvent, user: int,
+                  t: Translator) -> discord.ui.View:
+        """``view`` with an **Event page** link for ``user`` (``0``: the public link) when
+        the web serves event pages."""
+        if self.event_link is not None:
+            button = link_button(self.event_link(event.id, user, t.language),
+                                 t.gettext("Event page"))
+            if button is not None:
+                view.add_item(button)
+        return view
 
     async def tell_board(self, event: DuplicateEvent, entrant: DuplicateEntrant,
                          board: int) -> None:
@@ -78,9 +102,22 @@ class DuplicatePosts:
             title = t.gettext("{event}: board {board}").format(event=safe_name(event.name),
                                                                board=board)
             text = [f"**{title}**", *lines]
-            view = review_view(event.id, board, entrant.id, t)
-            if not await self.dm(member, text, view):
-                await self._to_thread(entrant.id, board, member, text, view)
+            view = self.with_page(review_view(event.id, board, entrant.id, t), event,
+                                  member, t)
+            picture = await self._diagram(event, reveal.hands, boards[board].dealer, board, t)
+            if not await self.dm(member, text, view, picture):
+                await self._to_thread(entrant.id, board, member, text, view, picture)
+
+    async def _diagram(self, event: DuplicateEvent, hands: list[list[str]],
+                       dealer: int | None, board: int, t: Translator) -> Picture | None:
+        """The board's hand diagram (``board-N.png``) when the server's pictures are on."""
+        if not hands or not in_force(await self.store.get_guild_settings(
+                event.guild_id)).images:
+            return None
+        drawn = board_hands(directions_of(event), hands, dealer, t, event.game)
+        title = t.gettext("Board {number}").format(number=t.number(board))
+        png = await asyncio.to_thread(hand_record_png, drawn, len(hands), title)
+        return f"board-{board}.png", png
 
     async def _paced(self) -> None:
         """Wait for the close's next message slot (:data:`POST_INTERVAL`)."""
@@ -91,26 +128,21 @@ class DuplicatePosts:
         self._next_post = max(loop.time(), self._next_post) + POST_INTERVAL
 
     async def dm(self, user_id: int, lines: list[str],
-                 view: discord.ui.View | None = None) -> bool:
-        """DM ``lines`` (paged, each REST call in its slot), ``view`` under the last page;
-        false when the member's DMs cannot be reached."""
+                 view: discord.ui.View | None = None, picture: Picture | None = None
+                 ) -> bool:
+        """DM ``lines`` (paged, each REST call in its slot), ``view`` and ``picture`` with
+        the last page; false when the member's DMs cannot be reached."""
         try:
             await self._paced()
             channel = await self.bot.create_dm(discord.Object(user_id))
-            pages = pages_of(lines, MESSAGE_CHARS)
-            for n, page in enumerate(pages):
-                await self._paced()
-                if view is not None and n == len(pages) - 1:
-                    await channel.send("\n".join(page), allowed_mentions=NO_PINGS, view=view)
-                else:
-                    await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
+            await self._send_pages(channel, lines, view, picture)
             return True
         except discord.HTTPException:
             log.info("could not DM user %s a duplicate message", user_id)
             return False
 
     async def _to_thread(self, entrant_id: int, board: int, member: int, lines: list[str],
-                         view: discord.ui.View) -> None:
+                         view: discord.ui.View, picture: Picture | None = None) -> None:
         play = await self.store.get_duplicate_play(entrant_id, board)
         row = None if play is None or play.table_id is None else await self.store.get_table(
             play.table_id)
@@ -119,13 +151,21 @@ class DuplicatePosts:
         channel = self.bot.get_channel(row.location.channel_id)
         if not isinstance(channel, discord.Thread):
             return
-        pages = pages_of([f"<@{member}>", *lines], MESSAGE_CHARS)
+        await self._send_pages(channel, [f"<@{member}>", *lines], view, picture)
+
+    async def _send_pages(self, channel: discord.abc.Messageable, lines: list[str],
+                          view: discord.ui.View | None, picture: Picture | None) -> None:
+        """``lines`` in pages (each in its slot), ``view`` and ``picture`` with the last."""
+        pages = pages_of(lines, MESSAGE_CHARS)
         for n, page in enumerate(pages):
             await self._paced()
+            extra: dict[str, Any] = {}
             if n == len(pages) - 1:
-                await channel.send("\n".join(page), allowed_mentions=NO_PINGS, view=view)
-            else:
-                await channel.send("\n".join(page), allowed_mentions=NO_PINGS)
+                if view is not None:
+                    extra["view"] = view
+                if picture is not None:
+                    extra["file"] = discord.File(io.BytesIO(picture[1]), filename=picture[0])
+            await channel.send("\n".join(page), allowed_mentions=NO_PINGS, **extra)
 
     async def post_results(self, event: DuplicateEvent) -> None:
         """The results thread and the score cards, each piece once (claimed first)."""
@@ -161,41 +201,23 @@ class DuplicatePosts:
             lines = [f"**{safe_name(event.name)}** — {header_line(event.game, score, t)}",
                      rules_line(event.game, event.options, t),
                      *ranking_lines(score, t, safe_name)]
-            pages = pages_of(lines, MESSAGE_CHARS)
-            for n, page in enumerate(pages):
-                await self._paced()
-                if n == len(pages) - 1:  # every member's card, privately, on request
-                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS,
-                                      view=my_results_view(event.id, t))
-                else:
-                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
+            # every member's card, privately, on request; the event's page on the web
+            await self._send_pages(thread, lines, self.with_page(
+                my_results_view(event.id, t), event, PUBLIC, t), None)
         sides = directions_of(event)
         boards = {b.number: b for b in await self.store.list_duplicate_boards(event.id)}
-        images = in_force(await self.store.get_guild_settings(event.guild_id)).images
         for travel in score.travellers:
             if not await self.store.claim_duplicate_post(event.id, f"board:{travel.board}"):
                 continue
             lines = traveller_lines(travel, score.method, t, safe_name)
             hands = results.hands.get(travel.board)
-            picture: discord.File | None = None
+            picture: Picture | None = None
             if hands:
                 dealer = boards[travel.board].dealer
                 lines += ["", t.gettext("The hands as dealt:"),
                           *hand_record_lines(sides, hands, dealer, t, event.game)]
-                if images:
-                    drawn = board_hands(sides, hands, dealer, t, event.game)
-                    title = t.gettext("Board {number}").format(number=t.number(travel.board))
-                    png = await asyncio.to_thread(hand_record_png, drawn, len(hands), title)
-                    picture = discord.File(io.BytesIO(png),
-                                           filename=f"board-{travel.board}.png")
-            pages = pages_of(lines, MESSAGE_CHARS)
-            for n, page in enumerate(pages):
-                await self._paced()
-                if picture is not None and n == len(pages) - 1:
-                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS,
-                                      file=picture)
-                else:
-                    await thread.send("\n".join(page), allowed_mentions=NO_PINGS)
+                picture = await self._diagram(event, hands, dealer, travel.board, t)
+            await self._send_pages(thread, lines, None, picture)
         if results.records and await self.store.claim_duplicate_post(event.id, "records"):
             await self._paced()
             await thread.send(t.gettext("Every board's record (tricktable duplicate score "

@@ -13,6 +13,7 @@ the final one is the last).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +24,11 @@ from bot.discord_bot.drawing.texts import clip
 from bot.discord_bot.tables.table_words import table_seating
 from bot.duplicate.context import BOARD_META
 from bot.i18n import Translator
-from bot.service import TableInfo
+from bot.service import NoSuchTable, TableInfo, TableService
 from bot.service.events import DealScoredData
 from bot.words.results import deal_result
 from games.event_types import DealSummary
+from games.records import replay
 from games.registry import GAMES
 
 
@@ -91,6 +93,31 @@ class FinalBoard:
             lines.append(t.gettext("Your results of the board come in a new direct "
                                    "message."))
         return clip("\n".join(lines), 1990)
+
+
+async def final_at(service: TableService, table_id: int) -> FinalBoard | None:
+    """The end of a board whose deal was scored before this process took its table (a
+    restart between the deal's end and the table's close): the table is a board's, in
+    play, with no deal in progress; its last deal's summary comes from replaying the
+    match's record. None for any other table."""
+    try:
+        board = board_number(service.meta(table_id))
+        info = service.info(table_id)
+    except NoSuchTable:
+        return None
+    if board is None or info.status != "playing" or info.deal == 0:
+        return None
+    try:
+        service.view(table_id, None)
+        return None  # a deal in play (the board's, or a redeal's)
+    except NoSuchTable:
+        pass
+    record = await service.record(table_id)
+    out, status = await asyncio.to_thread(replay, {**record, "options": info.options})
+    deals = out.get("deals") or []
+    if status != 0 or not deals:
+        return None
+    return FinalBoard(board, len(deals) - 1, deals[-1])
 
 
 def final_key(board: FinalBoard, language: str, *, dm_closed: bool = False) -> str:

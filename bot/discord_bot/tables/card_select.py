@@ -31,8 +31,7 @@ from bot.discord_bot.drawing.texts import clip
 from bot.discord_bot.ids import CustomIdKind, custom_id
 from bot.discord_bot.router import SelectItem, admitted
 from bot.i18n import Translator
-from bot.words.actions import truf_bid_value
-from bot.words.events import signal_text
+from bot.words.events import signal_text, truf_bid_value
 from games.actions import Action
 
 NO_SIGNAL = "none"

@@ -246,8 +246,8 @@ class TableClicks:
         except NoSuchTable:  # that action ended the match (or the board)
             after = None
         if board is not None and panels is not None and (
-                after is None or after.deal != state.deal):
-            final = await panels.final_for(seat, t)  # the board is over
+                after is None or (after.deal != state.deal and after.game_view is None)):
+            final = await panels.final_for(seat, t)  # the board is over (not a redeal)
             if final is not None:
                 return _panel_reply(ShownPanel(seat, final, state))
         if after is None:

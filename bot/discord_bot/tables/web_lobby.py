@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 
 class DiscordLobbyRights:
-    """:class:`bot.web.viewer.LobbyRights` from the bot's client and table hub."""
+    """:class:`bot.web.lobby.LobbyRights` from the bot's client and table hub."""
 
     def __init__(self, client: discord.Client, hub: TableHub) -> None:
         self.client = client

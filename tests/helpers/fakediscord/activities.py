@@ -88,8 +88,10 @@ class Activities:
 
     def start(self, channel: FakeChannel, *users: FakeUser) -> FakeActivityInstance:
         """A new instance in ``channel`` with ``users`` in it."""
-        instance = FakeActivityInstance(f"i-{secrets.token_hex(8)}-gc-{channel.id}",
-                                        self.discord.snowflake(), channel,
+        launch = self.discord.snowflake()  # Discord's shape: i-<launch>-gc-<guild>-<channel>
+        where = (f"gc-{channel.guild_id}-{channel.id}" if channel.guild_id is not None
+                 else f"pc-{channel.id}")
+        instance = FakeActivityInstance(f"i-{launch}-{where}", launch, channel,
                                         [u.id for u in users])
         self.instances[instance.instance_id] = instance
         return instance
