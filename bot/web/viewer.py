@@ -114,8 +114,6 @@ class Viewer:
         self._sub: Subscription | None = None
         self._pump_task: asyncio.Task[None] | None = None
         self._lobby_desk: Lobby | None = None
-        self._watched: int | None = None
-        """The table this socket is counted at (:attr:`WebConfig.watching`)."""
         self._held = False
         """Whether the socket stays open after the match's end (**Play again** offered)."""
         self._told = -1
@@ -160,7 +158,6 @@ class Viewer:
             now = self.pass_ or p  # another table after **Play again**
             self.config.access.release(now.table, now.user, self.ws)
             self.config.presence.leave(now.table, now.user)
-            self._count_at(None)
             await self._unsubscribe()
             if guard is not None:
                 guard.cancel()
@@ -179,8 +176,7 @@ class Viewer:
         await self._send(hello)
         self._subscribe()
         await self._send_history()
-        self._count_at(info.id)
-        await self._send(self.words.spectators(self._spectators(info.id)))
+        await self._send(self.words.spectators(self.config.sockets.spectators(info.id)))
 
     async def _send_history(self) -> None:
         """The deal in play's log and the score sheet (a match in play only)."""
@@ -196,35 +192,6 @@ class Viewer:
             await self._send(words.history(record))
 
     # -- spectators ---------------------------------------------------------------------
-    def _spectators(self, table: int) -> int:
-        return sum(v.seat is None for v in self.config.watching.get(table, ()))
-
-    def _count_at(self, table: int | None) -> None:
-        """Count this socket at ``table`` (None: at none), and tell the table's other
-        sockets when its spectators' count changed."""
-        watching = self.config.watching
-        old = self._watched
-        if old == table:
-            return
-        if old is not None:
-            viewers = watching.get(old, set())
-            viewers.discard(self)
-            if not viewers:
-                watching.pop(old, None)
-            if self.seat is None:
-                self._announce(old)
-        self._watched = table
-        if table is not None:
-            watching.setdefault(table, set()).add(self)
-            if self.seat is None:
-                self._announce(table)
-
-    def _announce(self, table: int) -> None:
-        count = self._spectators(table)
-        for viewer in list(self.config.watching.get(table, ())):
-            if viewer is not self:
-                viewer.tell_spectators(count)
-
     def tell_spectators(self, count: int) -> None:
         """Send the page the table's spectators' count, in the background (a socket that
         went away meanwhile: nothing to do)."""
@@ -519,7 +486,6 @@ class Viewer:
         new = links.verify(self.config.secret, key, self.config.clock())
         self._held = False
         await self._unsubscribe()
-        self._count_at(None)
         self.config.access.release(p.table, p.user, self.ws)
         self.config.presence.leave(p.table, p.user)
         self._enter(new)
@@ -568,7 +534,6 @@ class Viewer:
         p = self.pass_
         assert p is not None
         await self._unsubscribe()
-        self._count_at(None)  # no longer a spectator
         self.pass_ = dataclasses.replace(p, role="seat")
         self.seat = seat
         self.config.sockets.moved(self.ws, (p.table, p.user, "seat"))
@@ -577,7 +542,6 @@ class Viewer:
         await self._send(self.words.hello(info))
         await self._send(await self._lobby_frame())
         self._subscribe()
-        self._count_at(p.table)
 
     async def _refused(self, text: str) -> None:
         await self._send({"v": VERSION, "type": "refused", "text": sentence(text)})

@@ -69,6 +69,7 @@ from bot.discord_bot.tables.clicks import (
 from bot.discord_bot.tables.hand_panel import SeatState, draw_panel
 from bot.discord_bot.tables.seat_panels import SeatPanels
 from bot.discord_bot.tables.table_words import refusal_sentence, rule_refusal
+from bot.discord_bot.tables.token_route import ORIGINAL, TokenRoute
 from bot.i18n import N_, Translator, translator
 from bot.i18n.languages import match_language
 from bot.i18n.said import Said
@@ -89,9 +90,6 @@ WELCOME_BACK = N_("Welcome back: your seat is yours again.")
 CLOSED = N_("That table is closed.")
 DB_AWAY = N_("Your click could not be passed on to its table: the database is not "
              "answering. Try again in a moment.")
-ORIGINAL = cast(int, "@original")
-"""Discord's name of an interaction's original response (for a click: the message
-clicked on) in the webhook message routes; discord.py puts the id into the path as is."""
 OUTCOME_TEXTS: dict[str, str] = {
     "no_table": CLOSED,
     "failed": N_("Your choice could not be saved; nothing changed. Please try again."),
@@ -282,8 +280,13 @@ class ShardedClicks(TableClicks):
             live = panels.live_dm(seat) == message_id
             if live and _dm_draws(panels, seat, state):
                 # The seat's live DM has one editor (a LiveMessage: in order, always the
-                # newest state), which redraws it: an edit from here could land after,
-                # and hide, a newer turn's panel.
+                # newest state), which redraws it — through this click's token (no
+                # request of the bot's budget): an edit from here could land after, and
+                # hide, a newer turn's panel.
+                route = TokenRoute.of(reply_to.get("application_id"), reply_to.get("token"),
+                                      message_id)
+                if route is not None:
+                    panels.clicked_dm(seat, route)
                 await panels.refresh(seat, panels.state_of(seat) or state)
                 return
             if not live:
@@ -301,7 +304,9 @@ class ShardedClicks(TableClicks):
         await hook.edit_message(ORIGINAL, **drawing.edit_kwargs())
         if panels is not None and clicked:
             panels.shown_in_dm(seat, cast(int, channel_id), cast(int, message_id),
-                               drawing.key)
+                               drawing.key, via=TokenRoute.of(
+                                   reply_to.get("application_id"), reply_to.get("token"),
+                                   message_id))
             await panels.refresh(seat, state)
 
     def _choice(self, request: ForwardRequest, seat: int, state: SeatState,

@@ -168,12 +168,6 @@ class PanelDrawing:
         return out
 
 
-def _card_of(action: Action) -> str | None:
-    if action.type in ("play", "bid") and action.card is not None:
-        return action.card
-    return None
-
-
 async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translator, *,
                      images: bool, note: str = "", pick: Action | None = None,
                      signal: str | None = None) -> PanelDrawing:
@@ -227,7 +221,7 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
         _browser_link(ui, facts, seat, state, t)
     picture = None
     if images and hand:
-        lit = frozenset(c for a in legal if (c := _card_of(a)) is not None) if legal else None
+        lit = frozenset(Choices.of(legal).single_cards) if legal else None
         picture = await hand_picture(hand, lit)
     key = panel_key(state, seat, t.language)  # a card's variants: the same turn's controls
     return PanelDrawing(clip("\n".join(lines), 1990), ui, picture, key, bool(legal),
