@@ -1,6 +1,7 @@
 """Benchmark of the Discord adapter: many tables in one process against the fake Discord.
 
     python bench/bot.py [--tables 200] [--seconds 40] [--pace 1.5] [--think 0]
+                        [--web-share 0]
 
 Two phases, each with ``--tables`` tables in their own channels of one guild, the real bot
 (:func:`bot.app.create_bot`) on a fresh SQLite file, AI pace ``--pace`` (1.5 s, the guild
@@ -10,19 +11,28 @@ default), ``random`` AI players, images off:
    turn as a person does — in the hand DM, which the bot turns into the live panel when
    the turn comes: the card in the panel's select, which plays it (no signal is given),
    ``--think`` seconds after the controls arrived (0: at once).
+   With ``--web-share X`` (0 to 1) that share of the tables' humans plays on the web
+   instead: the web table is bound to the bot, the player's page is open (its presence
+   on the table, as the page's socket makes it) and they play through the table service
+   as the page's ``act`` frame does, ``--think`` seconds after their turn came (the page's
+   own traffic is not Discord's and is not measured here: ``bench/web.py``).
    Measured: time from pushing the interaction on the gateway to the bot's callback
    (p50/p95), taps per card, REST calls per played card and per card the human played,
    and **counted calls per second per busy table**: the REST calls that count against
-   Discord's global limit of 50 requests per second per bot (all of them but interaction
-   callbacks; the deferred answers' edits through an interaction token are counted too,
-   so the figure errs high) over the seconds of play, divided by the tables.
+   Discord's global limit of 50 requests per second per bot (those made with the bot's
+   token: not the interaction callbacks nor the edits through an interaction's token)
+   over the seconds of play, divided by the tables — for all of them, and for the
+   tables played on the web and in Discord DMs apart — and the busy tables one token
+   carries at that rate.
 2. **all-AI tables** (Turup): REST calls per played card (table edits, results), and
    counted calls per second per table.
 
 Calls are counted from the moment every table shows its message and every human has the
-first deal's DM (setting tables up is not play). Memory per table is the growth of the
-process's resident set over the tables opened (phase 1, after play), divided by their
-number. Prints a markdown table.
+first deal's DM (setting tables up is not play). The bot's REST budget is set out of reach
+(``rest_budget``): this measures what tables ask of Discord; ``bench/budget.py`` measures
+the budget at work against a fake Discord enforcing the global limit. Memory per table is
+the growth of the process's resident set over the tables opened (phase 1, after play),
+divided by their number. Prints a markdown table.
 """
 
 from __future__ import annotations
@@ -39,16 +49,19 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "bot"))
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))
 sys.path.insert(0, str(ROOT))
 
-from fakediscord import FakeDiscord, Harness, pointed_at  # noqa: E402
+from fakediscord import FakeDiscord, Harness, counts_globally, pointed_at  # noqa: E402
 from fakediscord import payloads as P  # noqa: E402
 from fakediscord.models import InteractionRecord, StoredMessage  # noqa: E402
 
 from bot.app import create_bot  # noqa: E402
+from bot.discord_bot.tables.web_lobby import bind_web  # noqa: E402
 from bot.service import Seat  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from bot.web.server import WebServer  # noqa: E402
+from bot.web.viewer import WebConfig  # noqa: E402
 from storage.models import ChannelLocation  # noqa: E402
 
 
@@ -153,6 +166,46 @@ class Human:
                 return  # not a signal choice: the card was played
 
 
+class WebHuman:
+    """One simulated player on the web page: plays its seat through the table service
+    whenever it is to act, ``think`` seconds after the turn came (as the page's ``act``
+    frame does: nothing of it goes to Discord)."""
+
+    def __init__(self, service: Any, table_id: int, user_id: int, seat: int,
+                 rng: random.Random, think: float) -> None:
+        self.service, self.table_id, self.user_id, self.seat = service, table_id, user_id, seat
+        self.rng, self.think = rng, think
+        self.choices = 0
+
+    async def run(self, public_id: int, until: float) -> None:
+        sub = self.service.subscribe(self.table_id, self.seat)
+        try:
+            while time.monotonic() < until:
+                try:
+                    event = await asyncio.wait_for(sub.get(), until - time.monotonic())
+                except TimeoutError:
+                    return
+                if event is None:
+                    return
+                latest = event
+                for e in sub.drain():
+                    latest = e
+                if latest.type != "state" or not latest.data.get("legal"):
+                    continue
+                if self.think:
+                    await asyncio.sleep(self.think)
+                legal = [a for a in self.service.legal(self.table_id, self.seat)
+                         if a.type != "concede"]
+                if not legal:
+                    continue
+                with contextlib.suppress(Exception):  # stale: the next state tells
+                    await self.service.act(self.table_id, self.user_id,
+                                           self.rng.choice(legal), latest.version)
+                    self.choices += 1
+        finally:
+            sub.close()
+
+
 async def open_tables(bot: Any, harness: Harness, channels: list[Any], users: list[Any] | None
                       ) -> list[int]:
     ids = []
@@ -178,6 +231,11 @@ async def wait_messages(bot: Any, ids: list[int]) -> dict[int, int]:
 
 
 async def wait_dms(server: FakeDiscord, users: list[Any], ids: list[int]) -> None:
+    """(Only the tables' DM players: a player on the web gets no DM.)"""
+    await _wait_dms(server, users, ids)
+
+
+async def _wait_dms(server: FakeDiscord, users: list[Any], ids: list[int]) -> None:
     """Wait (at most 10 s, else fail) until every table's human has the first deal's DM,
     so that setting a table up (its message, the DM channel, the first deal's DM) is not
     counted as play. Turup's first DM goes out once the human holds cards (after eldest
@@ -203,16 +261,16 @@ async def cards_played(bot: Any, ids: list[int], by: str | None = None) -> int:
 
 def counted(calls: list[Any]) -> list[Any]:
     """The calls that count against Discord's global limit of 50 requests per second per
-    bot: all but interaction callbacks."""
-    return [r for r in calls if not r.path.endswith("/callback")]
+    bot: those made with the bot's token (the fake Discord's ``counts_globally``)."""
+    return [r for r in calls if counts_globally(r)]
 
 
 GLOBAL_LIMIT = 50
 """Discord's global limit of REST requests per second per bot (interactions excepted)."""
 
 
-async def bench(tables: int, seconds: float, pace: float, think: float = 0.0
-                ) -> list[tuple[str, str, str]]:
+async def bench(tables: int, seconds: float, pace: float, think: float = 0.0,
+                web_share: float = 0.0) -> list[tuple[str, str, str]]:
     server = FakeDiscord()
     await server.start()
     rows: list[tuple[str, str, str]] = []
@@ -226,7 +284,8 @@ async def bench(tables: int, seconds: float, pace: float, think: float = 0.0
             server.join(harness.guild, u)
             users.append(u)
         settings = Settings(token=server.token, database_url=f"sqlite:///{tmp}/bench.db?synchronous=normal",
-                            ai_workers=0, edit_delay=0.2, edit_interval=1.0)
+                            ai_workers=0, edit_delay=0.2, edit_interval=1.0,
+                            rest_budget=1e6)  # demand measured here: bench/budget.py
         bot = create_bot(settings)
         await harness.start_bot(bot)
         await bot.store.update_guild_settings(int(harness.guild.id),
@@ -235,25 +294,41 @@ async def bench(tables: int, seconds: float, pace: float, think: float = 0.0
         hub = bot.hub
         assert hub is not None, "the bot's table hub starts with the bot"
         hub.forget_guild_settings(int(harness.guild.id))
+        web = WebServer(bot.service, WebConfig(secret=b"b" * 32),
+                        public_url="https://tables.example")
+        bind_web(bot, hub, web)  # the web table served: Open table, presence, links
         await asyncio.sleep(0.05)
 
         # -- phase 1: one human and three AI players per table --------------------------
         rss0 = rss_bytes()
         ids = await open_tables(bot, harness, channels[:tables], users)
+        on_web = round(web_share * tables)  # the first tables' humans play on the web
+        for i in range(on_web):
+            web.presence.enter(ids[i], users[i].id)  # the page's socket is open
         messages = await wait_messages(bot, ids)
-        await wait_dms(server, users, ids)
+        await wait_dms(server, users[on_web:], ids[on_web:])
+        for _ in range(3000):  # set-up: the web tables' messages drawn for the web once
+            if all("Played on the web" in server.message(messages[t]).content
+                   for t in ids[:on_web]):
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise RuntimeError("the web tables' messages were not drawn for the web")
         start_seq = server.requests[-1].seq
         latencies: list[float] = []
         rng = random.Random(1)
-        humans = [Human(server, users[i], channels[i], t, bot.service, 0, latencies, rng,
-                        think) for i, t in enumerate(ids)]
+        humans: list[Any] = [
+            WebHuman(bot.service, t, users[i].id, 0, random.Random(rng.random()), think)
+            if i < on_web else
+            Human(server, users[i], channels[i], t, bot.service, 0, latencies, rng, think)
+            for i, t in enumerate(ids)]
         began = time.monotonic()
         until = began + seconds
         await asyncio.gather(*(h.run(messages[h.table_id], until) for h in humans))
         played_for = time.monotonic() - began
         by_kind: dict[str, list[float]] = {}
         for h in humans:
-            for k, v in h.kinds.items():
+            for k, v in getattr(h, "kinds", {}).items():
                 by_kind.setdefault(k, []).extend(v)
         played = await cards_played(bot, ids)
         by_human = await cards_played(bot, ids, "human")
@@ -264,7 +339,21 @@ async def bench(tables: int, seconds: float, pace: float, think: float = 0.0
         latencies.sort()
         p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
         p95 = latencies[int(0.95 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+        web_channels = {str(channels[i].id) for i in range(on_web)} | {
+            str(server.dm_channel(users[i]).id) for i in range(on_web)}
+        web_calls = [r for r in bot_calls if r.params.get("channel_id") in web_channels]
+        dm_tables = tables - on_web
         rows.append(("tables (1 human + 3 AI)", str(tables), ""))
+        rows.append(("… of which played on the web (--web-share)",
+                     f"{on_web} ({web_share:g})", ""))
+        if on_web:
+            per_web = len(web_calls) / played_for / on_web
+            rows.append(("counted calls per second per busy table played on the web",
+                         f"{per_web:.4f}", "≤ 0.02"))
+        if dm_tables:
+            per_dm = (len(bot_calls) - len(web_calls)) / played_for / dm_tables
+            rows.append(("counted calls per second per busy table played in DMs",
+                         f"{per_dm:.3f}", "≤ 0.3"))
         rows.append(("interactions answered", str(len(latencies)), ""))
         rows.append(("cards played", str(played), ""))
         rows.append(("interaction → response p50 / p95",
@@ -340,9 +429,14 @@ def main() -> None:
                         help="AI pace in seconds (the guild default is 1.5)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each human takes per choice once the controls show")
+    parser.add_argument("--web-share", type=float, default=0.0,
+                        help="share of the humans playing on the web (0 to 1)")
     args = parser.parse_args()
+    if not 0.0 <= args.web_share <= 1.0:
+        parser.error("--web-share is between 0 and 1")
     started = time.monotonic()
-    rows = asyncio.run(bench(args.tables, args.seconds, args.pace, args.think))
+    rows = asyncio.run(bench(args.tables, args.seconds, args.pace, args.think,
+                             args.web_share))
     print("| measure | value | target |")
     print("|---|---|---|")
     for name, value, target in rows:

@@ -38,6 +38,8 @@ Slash commands are **not** synced here: ``tricktable sync [--guild ID]`` or ``/a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from dataclasses import replace
 from functools import partial
@@ -48,6 +50,7 @@ from discord.ext import commands
 
 from bot.cluster import ClusterNode
 from bot.discord_bot.command_ids import CommandTree
+from bot.discord_bot.rest_budget import count_requests, start_budget
 from bot.discord_bot.sharding import join_cluster, plan_shards, use_discord_api
 from bot.discord_bot.tables.delivery import single_tries
 from bot.i18n.commands import drop_mentions, use_mentions
@@ -90,7 +93,8 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         options.setdefault("tree_cls", CommandTree)
         # Live messages try each edit once and retry with the newest drawing themselves.
-        options.setdefault("http_trace", single_tries())
+        # … and every request with the bot's token is counted in the REST budget.
+        options.setdefault("http_trace", count_requests(single_tries()))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **options)
         self.settings = settings
@@ -112,6 +116,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         """Set up the commands but recover and run no table (``tricktable sync``)."""
         self.node: ClusterNode | None = None
         """This process's shards and their start locks (``bot.discord_bot.sharding``)."""
+        self.budget_task: asyncio.Task[None] | None = None
+        """The REST budget shared with the bot's other processes
+        (``bot.discord_bot.rest_budget``), once set up."""
         use_discord_api(settings)
 
     @property
@@ -155,6 +162,9 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             self._store = await open_store(self.settings.database_url)
         if not self.sync_only:  # raises ShardBusy when another process runs our shards
             self.node = await join_cluster(self.store, await plan_shards(self, self.settings))
+        if not self.sync_only:  # shared through the database by several processes
+            self.budget_task = start_budget(self.settings.rest_budget, None if (
+                self.node is None or self.node.ownership.everything) else self.store)
         if self.settings.ai_workers > 0 and not self.sync_only:
             from bot.ai_pool import AIPool
 
@@ -234,6 +244,11 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             await self.remove_cog(name)
         if self.languages is not None:
             await self.languages.close()
+        if self.budget_task is not None:
+            self.budget_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.budget_task
+            self.budget_task = None
         if self._service is not None:
             await self._service.close()
         if self.node is not None:

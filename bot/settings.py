@@ -12,7 +12,8 @@ Environment variables read by :meth:`Settings.from_env` (all optional except the
 ``TRICKTABLE_LOG_LIBRARIES`` the level of third-party loggers (discord.py, database
                           drivers; default ``WARNING``). ``DEBUG`` logs hands, seeds and
                           interaction tokens: never in production
-``TRICKTABLE_OWNER_IDS``  user ids (comma or space separated) allowed ``/admin sync``;
+``TRICKTABLE_OWNER_IDS``  user ids (comma or space separated) allowed ``/admin sync``
+                          and ``/admin status``;
                           empty: the application's owner(s) as Discord reports them
 ``TRICKTABLE_DEV_GUILD``  guild id that ``tricktable sync`` uses when no ``--guild`` is given
 ``TRICKTABLE_AI_WORKERS`` AI worker processes (default 2; 0 runs AI decisions in a thread)
@@ -23,6 +24,9 @@ Environment variables read by :meth:`Settings.from_env` (all optional except the
                           the ``rules`` move instead (default 1000; 0: no limit)
 ``TRICKTABLE_EDIT_INTERVAL`` least seconds between two edits of a public table message
                           (default 1.0)
+``TRICKTABLE_REST_BUDGET`` REST requests per second the bot's processes make together
+                          at most (default 45: a margin under Discord's global 50;
+                          ``bot.discord_bot.rest_budget``)
 ``TRICKTABLE_SHARD_COUNT`` total number of Discord shards of the bot, a whole number >= 1
                           (default 1) or ``auto`` (Discord's recommendation)
 ``TRICKTABLE_SHARD_IDS``  the shards this process runs, comma separated (default: all)
@@ -71,6 +75,9 @@ class Settings:
     ai_edit_interval: float = 4.0
     """Least seconds between two edits while only AI players are to act (an all-AI table,
     or the AI's turns between two human turns): nobody is waiting to choose."""
+    rest_budget: float = 45.0
+    """REST requests per second the bot's processes make together at most, counted
+    ahead (:mod:`bot.discord_bot.rest_budget`); Discord's global limit is 50."""
     edit_delay: float = 0.2
     """Seconds a change waits before the table message is edited, so that a burst of AI
     plays lands in one edit."""
@@ -156,6 +163,7 @@ class Settings:
             ai_budget_ms=number("TRICKTABLE_AI_BUDGET_MS", 50.0),
             ai_max_wait_ms=number("TRICKTABLE_AI_MAX_WAIT_MS", 1000.0),
             edit_interval=number("TRICKTABLE_EDIT_INTERVAL", 1.0),
+            rest_budget=number("TRICKTABLE_REST_BUDGET", 45.0),
             shard_count=shard_count,
             shard_ids=parse_shard_ids(e.get("TRICKTABLE_SHARD_IDS", "")),
             discord_api=parse_api_url(e.get("TRICKTABLE_DISCORD_API", "")),

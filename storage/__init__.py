@@ -56,6 +56,7 @@ from storage.models import (
     TerminalLocation,
     Unset,
 )
+from storage.rest_budget import RestUse
 from storage.signals import Listener, SessionLock
 from storage.sqlstore import SqlStore
 
@@ -93,6 +94,7 @@ __all__ = [
     "RatingHistoryEntry",
     "RatingUpdate",
     "RecoveredTable",
+    "RestUse",
     "SchemaOutdated",
     "SchemaTooNew",
     "Season",

@@ -60,6 +60,7 @@ from storage.models import (
     TableStatus,
     Unset,
 )
+from storage.rest_budget import RestUse
 from storage.signals import Listener, SessionLock
 
 
@@ -489,6 +490,17 @@ class ClusterStore(Protocol):
 
     async def web_addresses(self) -> dict[int, str]:
         """Every shard's recorded web address (shard → URL)."""
+        ...
+
+    async def share_rest_use(self, process: str, made: float, wanted: float, *,
+                             within: float) -> list[RestUse]:
+        """Record ``process``'s use of the bot's REST budget now (requests per second
+        made and wanted, :mod:`storage.rest_budget`) and return every process's use
+        recorded in the last ``within`` seconds, its own included."""
+        ...
+
+    async def forget_rest_use(self, process: str) -> None:
+        """Drop ``process``'s recorded use (it stops)."""
         ...
 
 class FrontEndStore(Protocol):

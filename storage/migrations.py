@@ -525,6 +525,20 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             """,
         ),
     ),
+    Migration(
+        12,
+        "each bot process's use of the bot's REST budget (storage.rest_budget)",
+        (
+            """
+            CREATE TABLE rest_budget (
+                process TEXT PRIMARY KEY,
+                made DOUBLE PRECISION NOT NULL,
+                wanted DOUBLE PRECISION NOT NULL,
+                updated_at ${ts} NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST: Final = MIGRATIONS[-1].version

@@ -14,6 +14,7 @@ from storage.inbox import InboxMixin
 from storage.languages import LanguagesMixin
 from storage.leagues import FixturesMixin, LeaguesMixin
 from storage.preferences import PreferencesMixin
+from storage.rest_budget import RestBudgetMixin
 from storage.results import ResultsMixin
 from storage.secrets import SecretsMixin
 from storage.tables import TablesMixin
@@ -22,6 +23,6 @@ from storage.web_addresses import WebAddressesMixin
 
 class SqlStore(TablesMixin, ResultsMixin, LeaguesMixin, FixturesMixin, InboxMixin,
                AdapterStateMixin, LanguagesMixin, PreferencesMixin, DuplicateMixin,
-               DuplicatePlaysMixin, SecretsMixin, WebAddressesMixin):
+               DuplicatePlaysMixin, SecretsMixin, WebAddressesMixin, RestBudgetMixin):
     """A :class:`storage.base.Store` on SQLite or PostgreSQL. Use as ``async with``, or
     call :meth:`close`. Construct with :func:`storage.open_store`."""

@@ -26,10 +26,21 @@ The page, inside Discord, gets an authorization code from the Embedded App SDK
 (in the body of the token request, never in a URL), never logged and never in an answer;
 ``repr`` of the config hides it and the bot token. An access token passes through the
 server twice (the token answer, the socket's first frame) and is forgotten once the user
-is known; neither it nor the code is logged. A user not in the instance, an unknown or
-ended instance, a channel without an open table (and no board of the user's finished
-there lately), a token Discord refuses or one issued
-to another application: the socket gets a fatal error frame and nothing else.
+is known (a SHA-256 digest of it is kept with Discord's answer, :class:`JoinLimits`);
+neither it nor the code is logged. A user not in the instance, an unknown or ended
+instance, a channel without an open table (and no board of the user's finished there
+lately), a token Discord refuses or one issued to another application: the socket gets a
+fatal error frame and nothing else.
+
+**Budgets** (``docs/web.md``, "Limits"; issue 44). Anyone on the internet can open the
+socket, so Discord is asked only what a real client could need: a token or an instance id
+not shaped like Discord's is refused here (:data:`TOKEN`, :data:`INSTANCE_ID`); joins are
+limited per client address, per user and in total; a token's answer is remembered; a
+token not known yet is checked only while the budget of *refused* checks has room (the
+most Discord can see refused from this server: 40 in a minute, 30 a minute after); the
+bot-token look-ups have their own budget and, under ``tricktable run``, wait in the bot's
+own discord.py rate limiter (:attr:`ActivityConfig.fetch`); ``POST /api/token`` is limited
+per address and in total.
 
 **Ending.** Each socket re-checks its instance every ``recheck`` seconds (default 15);
 the instance's answer is shared by the sockets of one instance for that long, so an

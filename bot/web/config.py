@@ -15,6 +15,7 @@ from aiohttp import web
 from bot.i18n import N_, Translator
 from bot.service import TableService
 from bot.web import links
+from bot.web.access import Access
 from bot.web.fanout import FrameCache
 from bot.web.lobby import LobbyRights
 from bot.web.presence import Presence
@@ -61,7 +62,8 @@ class WebConfig:
     clock: Callable[[], float] = time.time
     """The wall clock links expire on (tests move it)."""
     sockets: Sockets = field(default_factory=Sockets)
-    """Every open socket, with the caps on them (:mod:`bot.web.registry`)."""
+    """Every open socket, with the caps on them, and who is at which table (the
+    spectators counted; :mod:`bot.web.registry`)."""
     forwarded: bool = False
     """Whether a client's address is the last entry of ``X-Forwarded-For`` (a reverse
     proxy in front sets it) rather than the connection's peer."""
@@ -79,22 +81,12 @@ class WebConfig:
     avatars: dict[int, str] = field(default_factory=dict)
     """Users' avatar URLs on Discord's CDN, when known (the Activity learns its users'),
     shown with their seats."""
-    watching: dict[int, set[Watcher]] = field(default_factory=dict)
-    """The open sockets of each table (the spectators among them are counted)."""
     again: Again | None = None
     """Local play: start a new match after one is over (None: no **Play again**)."""
-
-
-class Watcher(Protocol):
-    """A socket counted at a table (:attr:`WebConfig.watching`): a
-    :class:`~bot.web.viewer.Viewer`."""
-
-    seat: int | None
-    """Its seat (None: a spectator)."""
-
-    def tell_spectators(self, count: int) -> None:
-        """Send the page the table's spectators' count (in the background)."""
-        ...
+    access: Access = field(default_factory=Access)
+    """Whether a user may still read a table's channel (asked when a socket joins), and
+    the admitted sockets by table and user, closed when they lose it
+    (:mod:`bot.web.access`)."""
 
 
 class Refuse(Exception):

@@ -1,10 +1,12 @@
 """Every open socket of a web server, with the caps on how many one client may hold
-(``docs/web.md``, "Limits") and the one way to end a user's sockets from outside.
+(``docs/web.md``, "Limits"), who is at which table, and the one way to end a user's
+sockets from outside.
 
 A socket is counted from its opening (its client's address, the total) and again once
 admitted (its user; its link: user, table and role). Each cap refused is an error frame
 in player words (:mod:`bot.web.viewer`); the counts drop when the socket ends, however it
-ends.
+ends. The sockets at a table in the ``watch`` role are its spectators: whenever their
+number changes, every other socket at the table is told (:meth:`Held.tell_spectators`).
 """
 
 from __future__ import annotations
@@ -42,8 +44,13 @@ class Caps:
     two)."""
 
 
-class Ending(Protocol):
-    """What the registry needs of a socket's viewer to end it with a reason."""
+class Held(Protocol):
+    """What the registry needs of a socket's viewer: to tell it the spectators' count and
+    to end it with a reason."""
+
+    def tell_spectators(self, count: int) -> None:
+        """Send the page the table's spectators' count (in the background)."""
+        ...
 
     async def end(self, reason: str) -> None:
         """Send a ``closed`` frame saying ``reason`` (a message id, ``N_``, worded in the
@@ -56,7 +63,7 @@ class Entry:
     ws: web.WebSocketResponse
     address: str | None
     """The client's address (None: a relayed socket, counted where it was received)."""
-    viewer: Ending | None = None
+    viewer: Held | None = None
     link: tuple[int, int, str] | None = None
     """(table, user, role) once admitted."""
 
@@ -89,7 +96,7 @@ class Sockets:
             self._addresses[address] += 1
         return None
 
-    def admitted(self, ws: web.WebSocketResponse, viewer: Ending, table: int, user: int,
+    def admitted(self, ws: web.WebSocketResponse, viewer: Held, table: int, user: int,
                  role: str) -> str | None:
         """Count the socket's user and link; the refusal (a message id) when a cap is
         reached."""
@@ -105,6 +112,7 @@ class Sockets:
         entry.viewer, entry.link = viewer, link
         self._users[user] += 1
         self._links[link] += 1
+        self._changed(entry, None, link)
         return None
 
     def moved(self, ws: web.WebSocketResponse, link: tuple[int, int, str]) -> None:
@@ -113,11 +121,13 @@ class Sockets:
         entry = self._entries.get(ws)
         if entry is None or entry.link is None:
             return
-        _drop(self._links, entry.link)
-        _drop(self._users, entry.link[1])
+        old = entry.link
+        _drop(self._links, old)
+        _drop(self._users, old[1])
         entry.link = link
         self._links[link] += 1
         self._users[link[1]] += 1
+        self._changed(entry, old, link)
 
     def closed(self, ws: web.WebSocketResponse) -> None:
         entry = self._entries.pop(ws, None)
@@ -128,11 +138,33 @@ class Sockets:
             _drop(self._addresses, entry.address)
 
     def _forget_link(self, entry: Entry) -> None:
-        if entry.link is None:
+        old = entry.link
+        if old is None:
             return
-        _drop(self._users, entry.link[1])
-        _drop(self._links, entry.link)
+        _drop(self._users, old[1])
+        _drop(self._links, old)
         entry.link = entry.viewer = None
+        self._changed(entry, old, None)
+
+    def spectators(self, table: int) -> int:
+        """How many sockets watch ``table`` (the public view)."""
+        return sum(e.link is not None and e.link[0] == table and e.link[2] == "watch"
+                   for e in self._entries.values())
+
+    def _changed(self, moved: Entry, old: tuple[int, int, str] | None,
+                 new: tuple[int, int, str] | None) -> None:
+        """The socket of ``moved`` left ``old`` and is at ``new``: tell the other sockets
+        of the tables whose spectators' count changed."""
+        tables = {link[0] for link in (old, new)
+                  if link is not None and link[2] == "watch"}
+        if old is not None and new is not None and old[0] == new[0] and old[2] == new[2]:
+            tables.clear()
+        for table in tables:
+            count = self.spectators(table)
+            for entry in list(self._entries.values()):
+                if (entry is not moved and entry.viewer is not None
+                        and entry.link is not None and entry.link[0] == table):
+                    entry.viewer.tell_spectators(count)
 
     async def revoke(self, table: int, user: int, reason: str, *,
                      role: str | None = None) -> int:

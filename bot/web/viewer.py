@@ -30,6 +30,9 @@ The promises (``docs/web.md``):
   everyone else get nothing of it (:mod:`bot.web.reveals`).
 * **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
   while it is open, so the table message can say who is on the web.
+* **Revocation.** A socket whose user can no longer read the table's channel is refused
+  when it joins, and every admitted socket is held in ``config.access``, which closes it
+  when the bot learns the user lost the channel (:mod:`bot.web.access`).
 * **Hostile input.** Frames are read once (:mod:`bot.web.inbound`) into typed requests; a
   frame larger than ``max_frame`` bytes, not JSON (nested too deep included), of another
   version or type, or with fields of the wrong kind gets an :class:`ErrorFrame` and
@@ -55,6 +58,7 @@ from bot.service.errors import ServiceError, abandon_reason
 from bot.service.events import RESYNC, Subscription, TableEvent, data_of, game_data
 from bot.service.tables import TableInfo
 from bot.web import links
+from bot.web.access import NO_ACCESS
 from bot.web.config import BAD_LINK, NO_SEAT, Refuse, WebConfig
 from bot.web.fanout import encode
 from bot.web.frames import Words, names_only
@@ -110,8 +114,6 @@ class Viewer:
         self._sub: Subscription | None = None
         self._pump_task: asyncio.Task[None] | None = None
         self._lobby_desk: Lobby | None = None
-        self._watched: int | None = None
-        """The table this socket is counted at (:attr:`WebConfig.watching`)."""
         self._held = False
         """Whether the socket stays open after the match's end (**Play again** offered)."""
         self._told = -1
@@ -137,6 +139,8 @@ class Viewer:
                 await relay.carry(self.ws, self.t, p)  # another process owns the table
                 return
             self._enter(p)
+            if not await self.config.access.admits(p.table, p.user):
+                raise Refuse("access", self.t.gettext(NO_ACCESS))
         except Refuse as exc:
             await self._send(self._error(exc.code, exc.text, fatal=True))
             return
@@ -145,14 +149,15 @@ class Viewer:
         await self._open(info)
         guard = None if relay is None else relay.guard(self.ws, info.location)
         self.config.presence.enter(p.table, p.user)
+        self.config.access.hold(p.table, p.user, self.ws, self.t)
         try:
             await self._read()
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
             now = self.pass_ or p  # another table after **Play again**
+            self.config.access.release(now.table, now.user, self.ws)
             self.config.presence.leave(now.table, now.user)
-            self._count_at(None)
             await self._unsubscribe()
             if guard is not None:
                 guard.cancel()
@@ -171,8 +176,7 @@ class Viewer:
         await self._send(hello)
         self._subscribe()
         await self._send_history()
-        self._count_at(info.id)
-        await self._send(self.words.spectators(self._spectators(info.id)))
+        await self._send(self.words.spectators(self.config.sockets.spectators(info.id)))
 
     async def _send_history(self) -> None:
         """The deal in play's log and the score sheet (a match in play only)."""
@@ -188,35 +192,6 @@ class Viewer:
             await self._send(words.history(record))
 
     # -- spectators ---------------------------------------------------------------------
-    def _spectators(self, table: int) -> int:
-        return sum(v.seat is None for v in self.config.watching.get(table, ()))
-
-    def _count_at(self, table: int | None) -> None:
-        """Count this socket at ``table`` (None: at none), and tell the table's other
-        sockets when its spectators' count changed."""
-        watching = self.config.watching
-        old = self._watched
-        if old == table:
-            return
-        if old is not None:
-            viewers = watching.get(old, set())
-            viewers.discard(self)
-            if not viewers:
-                watching.pop(old, None)
-            if self.seat is None:
-                self._announce(old)
-        self._watched = table
-        if table is not None:
-            watching.setdefault(table, set()).add(self)
-            if self.seat is None:
-                self._announce(table)
-
-    def _announce(self, table: int) -> None:
-        count = self._spectators(table)
-        for viewer in list(self.config.watching.get(table, ())):
-            if viewer is not self:
-                viewer.tell_spectators(count)
-
     def tell_spectators(self, count: int) -> None:
         """Send the page the table's spectators' count, in the background (a socket that
         went away meanwhile: nothing to do)."""
@@ -511,12 +486,13 @@ class Viewer:
         new = links.verify(self.config.secret, key, self.config.clock())
         self._held = False
         await self._unsubscribe()
-        self._count_at(None)
+        self.config.access.release(p.table, p.user, self.ws)
         self.config.presence.leave(p.table, p.user)
         self._enter(new)
         self.pass_ = new
         self.config.sockets.moved(self.ws, (new.table, new.user, new.role))
         self.config.presence.enter(new.table, new.user)
+        self.config.access.hold(new.table, new.user, self.ws, self.t)
         await self._open(self.service.info(new.table), key)
 
     # -- the lobby (bot/web/lobby.py) ---------------------------------------------------
@@ -558,7 +534,6 @@ class Viewer:
         p = self.pass_
         assert p is not None
         await self._unsubscribe()
-        self._count_at(None)  # no longer a spectator
         self.pass_ = dataclasses.replace(p, role="seat")
         self.seat = seat
         self.config.sockets.moved(self.ws, (p.table, p.user, "seat"))
@@ -567,7 +542,6 @@ class Viewer:
         await self._send(self.words.hello(info))
         await self._send(await self._lobby_frame())
         self._subscribe()
-        self._count_at(p.table)
 
     async def _refused(self, text: str) -> None:
         await self._send({"v": VERSION, "type": "refused", "text": sentence(text)})

@@ -119,3 +119,22 @@ def test_create_bot_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setenv("TRICKTABLE_OWNER_IDS", "5")
     bot = create_bot()
     assert bot.settings.owner_ids == frozenset({5}) and bot.settings.token == "tok"
+
+
+async def test_admin_status_shows_the_owner_the_rest_budget(fake_discord: Harness,
+                                                             tmp_path: Path) -> None:
+    """``/admin status`` (the bot's owner only): the bot's REST budget, what this process
+    made and its share, how the table messages are edited, the requests that waited."""
+    alice = fake_discord.user("alice", manager=True)
+    bob = fake_discord.user("bob", manager=True)
+    await start_app(fake_discord, tmp_path, owner_ids=frozenset({alice.id}), rest_budget=45)
+    r = await bob.slash("admin", "status")  # a manager, but not the bot's owner
+    assert r.ephemeral and "Only the bot's owner" in r.content
+    r = await alice.slash("admin", "status")
+    done = await r.wait_filled()
+    assert done.ephemeral
+    text = done.content
+    assert "Discord allows 50 requests per second per bot" in text
+    assert "this bot keeps to 45.0 requests per second" in text
+    assert "The bot's 1 process made" in text and "its share now is" in text
+    assert "Table messages are edited as the cards are played." in text

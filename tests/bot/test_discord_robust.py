@@ -9,11 +9,13 @@ from pathlib import Path
 
 from app_fixture import start_app
 from discord_helpers import (
+    MESSAGE_EDITS,
     advance_until_turn,
     alice_at_turup,
     alice_before_ai_turns,
     channel_texts,
     controls,
+    edits_of,
     live_panel,
     my_hand,
     open_table,
@@ -21,7 +23,6 @@ from discord_helpers import (
     take_turn,
 )
 from fakediscord import Harness
-from fakediscord.models import RecordedRequest
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -167,12 +168,11 @@ async def test_a_request_timeout_from_a_rest_proxy_is_retried(fake_discord: Harn
     server = fake_discord.server
     dm = await alice_before_ai_turns(app, clock, alice, table_id, seat, rng)
 
-    def on_dm(r: RecordedRequest) -> bool:
-        return int(r.params["message_id"]) == dm.id
+    on_dm = edits_of(fake_discord, dm.id)  # with the bot's token or a click's
     seq = server.requests[-1].seq
-    server.fail_next(EDIT, status=408, times=2, match=on_dm,
-                     body={"message": "Request timed out", "code": 0})
+    for route in MESSAGE_EDITS:
+        server.fail_next(route, status=408, times=2, match=on_dm,
+                         body={"message": "Request timed out", "code": 0})
     await advance_until_turn(app, clock, table_id, seat)
     await live_panel(app, dm.id, table_id)  # nobody pressed anything
-    assert [r.status for r in server.calls(EDIT, since=seq) if on_dm(r)][:3] == [
-        408, 408, 200]
+    assert [r.status for r in server.calls(since=seq) if on_dm(r)][:3] == [408, 408, 200]

@@ -413,3 +413,72 @@ async def test_the_host_starts_from_the_web_and_a_bad_lobby_frame_changes_nothin
     await ws.send_str(json.dumps({"v": 1, "type": "lobby_act", "do": "start"}))
     await read(ws, lambda f: f["type"] == "table" and f["status"] == "playing")
     await ws.close()
+
+
+async def test_a_table_played_on_the_web_is_edited_once_a_deal_then_live_from_discord(
+        served: Served, fake_discord: Harness) -> None:
+    """Issue 48: while alice (the one human) plays on the page, the table message shows
+    who plays and the score, and is edited at the deal's end only, with the deal's result
+    in that edit (no result message); her hand DM says once that she plays on the web and
+    is not redrawn turn by turn, and no DM is sent for the next deal. **Play here** on the
+    DM brings the live drawing back: her panel with its controls, the table message with
+    the cards."""
+    app = served.app
+    server = fake_discord.server
+    alice = fake_discord.user("alice")
+    table_id, public = await open_table(app, alice, "turup", ais=3)
+    seat = app.service.seat_of(table_id, alice.id)
+    assert seat is not None
+    await _at_turn(app, table_id, seat)
+    dm = await fake_discord.wait_until(
+        lambda: next((m for m in alice.dms if f"table {table_id}," in m.content), None),
+        what="alice's hand DM")
+    key = links.issue(SECRET, table_id, alice.id, "seat", served.clock.now)
+    ws = await served.join(f"{PUBLIC}/#k={key}")
+
+    def table_message() -> str:
+        return server.message(public.id).content or ""
+
+    await fake_discord.wait_until(lambda: "Played on the web" in table_message() or None,
+                                  what="the table message of a table played on the web")
+    await fake_discord.wait_until(
+        lambda: "playing deal 1" in server.message(dm.id).content or None,
+        what="the DM saying alice plays on the web")
+    assert "Last tricks" not in table_message() and "To act" not in table_message()
+    seq = server.requests[-1].seq
+    channel, dm_channel = str(public.channel_id), str(alice.dm_channel.id)
+    deal = app.service.info(table_id).deal
+    cards = 0
+    while app.service.info(table_id).deal == deal:  # alice plays a whole deal on the page
+        turn = await read(ws, lambda f: my_turn(f) and f["version"]
+                          == app.service.info(table_id).version)
+        choice = next((c for c in turn["choices"] if c["card"]), turn["choices"][0])
+        await ws.send_str(json.dumps({"v": 1, "type": "act", "version": turn["version"],
+                                      "action": choice["action"]}))
+        cards += bool(choice["card"])
+        await app.service.settle()
+    assert cards >= 5, cards
+    over = f"of table {table_id} is over"
+    await fake_discord.wait_until(lambda: over in table_message() or None,
+                                  what="the deal's result in the table message")
+    await app.service.settle()
+    await fake_discord.settle()
+    counted = server.counted(since=seq)
+    table_edits = [r for r in counted if r.params.get("channel_id") == channel
+                   and r.method == "PATCH"]
+    # one edit, at the deal's end (not per card)
+    assert len(table_edits) == 1, [r.json.get("content") for r in table_edits]
+    assert not [r for r in counted if r.params.get("channel_id") == channel
+                and r.method == "POST"]  # the result is in the table message
+    assert not [r for r in counted if r.params.get("channel_id") == dm_channel]
+    # Play here: alice plays from Discord again
+    play_here = next(c["custom_id"] for c in server.message(dm.id).walk_components()
+                     if c.get("label") == "Play here")
+    r = await alice.click(server.message(dm.id), play_here)
+    assert r.type == 7 and r.message is not None and "Your hand" in r.message.content
+    await fake_discord.wait_until(lambda: "Played on the web" not in table_message() or None,
+                                  what="the table message drawn live again")
+    await fake_discord.wait_until(
+        lambda: next((m for m in alice.dms if f"deal {deal + 2}" in m.content), None),
+        what="the deal's DM, sent now that alice plays from Discord")
+    await ws.close()

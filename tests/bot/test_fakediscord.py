@@ -760,6 +760,43 @@ async def test_sharded_bot_gets_each_guild_on_its_shard_and_dms_on_shard_0(
     assert seen[-1].guild is None
 
 
+async def test_the_global_limit_answers_429_with_global_true_past_it(
+        fake_discord: Harness) -> None:
+    """With ``global_limit`` set, the requests made with the bot's token beyond that many
+    in a second get Discord's global 429 (``global: true``, ``X-RateLimit-Global``);
+    the edits through an interaction's token are not counted; the counts per route say
+    what was counted."""
+    server = fake_discord.server
+    server.global_limit = 5
+    alice = fake_discord.user("alice")
+    record = server.new_interaction(interaction_type=2, data={"name": "x"}, user=alice.user,
+                                    channel=fake_discord.channel)
+    auth = {"Authorization": f"Bot {server.token}"}
+    base = server.api_base
+    post = f"{base}/channels/{fake_discord.channel.id}/messages"
+    seq = server.requests[-1].seq if server.requests else 0
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"{base}/interactions/{record.id}/{record.token}/callback",
+                             json={"type": 4, "data": {"content": "hi"}}) as response:
+            assert response.status == 200
+        statuses, bodies = [], []
+        for n in range(7):
+            async with http.post(post, json={"content": f"m{n}"}, headers=auth) as response:
+                statuses.append(response.status)
+                bodies.append(await response.json(content_type=None))
+                if response.status == 429:
+                    assert response.headers["X-RateLimit-Global"] == "true"
+        for n in range(3):  # through the interaction's token: not counted, not limited
+            async with http.patch(
+                    f"{base}/webhooks/{server.application_id}/{record.token}/messages/@original",
+                    json={"content": f"e{n}"}) as response:
+                assert response.status == 200
+    assert statuses == [200] * 5 + [429] * 2
+    assert all(b["global"] is True and b["retry_after"] > 0 for b in bodies[5:])
+    assert server.global_429s == 2
+    assert server.counted_by_route(since=seq) == {"POST /channels/{channel_id}/messages": 7}
+
+
 def test_the_fake_refuses_localized_command_names_discord_refuses() -> None:
     """Localized names follow the name rule, and two options of one command may not share
     a name in any locale (``/duplicate list`` and ``/duplicate enter`` both ``daftar``)."""

@@ -10,9 +10,10 @@ between (e.g. to move the fake clock while the bot is down).
 
 Test defaults: AI decisions in a thread (``ai_workers=0``), a fast table editor
 (``edit_delay=0.01``, ``edit_interval=ai_edit_interval=0.05``) and answers in one request
-unless the work takes 2 s (``defer_after=2.0``; the deferred path has its own test); any
-:class:`bot.settings.Settings` field can be passed; ``web`` serves the web table too
-(:class:`bot.web.run.WebSettings`).
+unless the work takes 2 s (``defer_after=2.0``; the deferred path has its own test), and a
+REST budget no test world nears (``rest_budget=1e6``: the budget has tests of its own,
+with the fake Discord's global limit on); any :class:`bot.settings.Settings` field can
+be passed; ``web`` serves the web table too (:class:`bot.web.run.WebSettings`).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ async def start_app(fake_discord: Harness, tmp_path: Path, *, clock: Clock | Non
     base = Settings(token=fake_discord.server.token,
                     database_url=f"sqlite:///{tmp_path / 'tricktable.db'}",
                     ai_workers=0, edit_delay=0.01, edit_interval=0.05,
-                    ai_edit_interval=0.05, defer_after=2.0)
+                    ai_edit_interval=0.05, defer_after=2.0, rest_budget=1e6)
     conf = replace(base, **settings)
     bot = create_bot(conf, clock=clock, web=web)
     await fake_discord.start_bot(bot)

@@ -11,11 +11,33 @@ from typing import Any
 
 from app_fixture import App, start_app
 from fakediscord import Harness, InteractionResult, SimulatedUser
-from fakediscord.models import StoredMessage
+from fakediscord.models import RecordedRequest, StoredMessage
 
 from bot.service import FakeClock
 
 CONTROL_PREFIXES = ("tt:s:", "tt:a:", "tt:m:")
+
+
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+ORIGINAL = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+MESSAGE_EDITS = (EDIT, ORIGINAL)
+"""The two routes a DM panel is edited by: with the bot's token, or through the token of
+a click on it (``bot/discord_bot/tables/token_route.py``)."""
+
+
+def edits_of(harness: Harness, message_id: int) -> Callable[[RecordedRequest], bool]:
+    """Whether a request of :data:`MESSAGE_EDITS` edits ``message_id`` (by its id, or
+    through the token of a click on it)."""
+    server = harness.server
+
+    def edits(r: RecordedRequest) -> bool:
+        if f"{r.method} {r.route}" == EDIT:
+            return int(r.params["message_id"]) == message_id
+        token = r.params.get("webhook_token")
+        return f"{r.method} {r.route}" == ORIGINAL and any(
+            i.token == token and i.source_message_id == message_id
+            for i in server.interactions.values())
+    return edits
 
 
 def controls(msg: StoredMessage) -> list[dict[str, Any]]:

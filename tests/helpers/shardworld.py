@@ -104,17 +104,22 @@ class ShardWorld:
     async def create(harness: Harness, db_url: str, store: Store, tmp: Path, *,
                      guilds_per_shard: int = 1) -> ShardWorld:
         """The guilds: ``guilds[n * shards + s]`` is the ``n``-th guild of shard ``s``."""
-        shards = harness.server.shard_count
-        world = ShardWorld(harness, db_url, store, tmp, shards)
-        last = 0
-        for n in range(guilds_per_shard):
-            for shard in range(shards):
-                last = snowflake_for_shard(shard, shards, last)
-                guild = harness.server.add_guild(f"Club {shard}.{n}", guild_id=last)
-                world.guilds.append(guild)
-                world.channels.append(harness.server.add_text_channel(guild, "cards"))
-                await store.update_guild_settings(guild.id, GUILD_SETTINGS)
+        world = ShardWorld(harness, db_url, store, tmp, harness.server.shard_count)
+        await world.add_guilds(guilds_per_shard)
         return world
+
+    async def add_guilds(self, per_shard: int) -> None:
+        """``per_shard`` more guilds on each shard, each with a channel (before the
+        processes start: a guild added later is not announced on the gateway)."""
+        last = max((g.id for g in self.guilds), default=0)
+        first = len(self.guilds) // self.shards
+        for n in range(first, first + per_shard):
+            for shard in range(self.shards):
+                last = snowflake_for_shard(shard, self.shards, last)
+                guild = self.server.add_guild(f"Club {shard}.{n}", guild_id=last)
+                self.guilds.append(guild)
+                self.channels.append(self.server.add_text_channel(guild, "cards"))
+                await self.store.update_guild_settings(guild.id, GUILD_SETTINGS)
 
     def env(self, shard_ids: str, **extra: str) -> dict[str, str]:
         keep = {k: v for k, v in os.environ.items()

@@ -1,4 +1,5 @@
-"""``/settings`` (Manage Server) and the owner-only ``/admin sync``."""
+"""``/settings`` (Manage Server) and the owner-only ``/admin sync`` and ``/admin status``
+(the bot's use of Discord's REST budget: ``bot/discord_bot/rest_budget.py``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,14 @@ from discord.ext import commands
 from bot.discord_bot.answer import Reply, UserError, answer
 from bot.discord_bot.languages import AUTO, Languages, language_choices
 from bot.discord_bot.ranges import in_range
+from bot.discord_bot.rest_budget import (
+    LIVE,
+    PANELS,
+    PER_DEAL,
+    PER_TRICK,
+    BudgetReport,
+    process_budget,
+)
 from bot.discord_bot.table_hub import TableHub
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.messages import language_setting_label, server_language_set
@@ -145,10 +154,7 @@ class AdminCog(commands.Cog, name="AdminCog"):
         t = await self.languages.reader(interaction)
 
         async def run() -> Reply:
-            owners = self.settings.owner_ids
-            allowed = (interaction.user.id in owners if owners
-                       else await self.bot.is_owner(interaction.user))
-            if not allowed:
+            if not await self._owner(interaction):
                 raise UserError(N_("Only the bot's owner can sync commands."))
             guild = interaction.guild if here and interaction.guild is not None else None
             if guild is not None:
@@ -164,3 +170,63 @@ class AdminCog(commands.Cog, name="AdminCog"):
                                len(synced)))
             return Reply(text.format(count=t.number(len(synced))), ephemeral=True)
         await answer(interaction, run, t=t, defer_after=0, private_wait=True)
+
+    async def _owner(self, interaction: Interaction) -> bool:
+        """Whether the user is the bot's owner (``TRICKTABLE_OWNER_IDS``, else the
+        application's owners as Discord reports them)."""
+        owners = self.settings.owner_ids
+        return (interaction.user.id in owners if owners
+                else await self.bot.is_owner(interaction.user))
+
+    @admin.command(name=pgettext_noop("command name", "status"),
+                   description=pgettext_noop(
+                       "command description",
+                       "How close the bot runs to Discord's request limit (bot owner only)"))
+    async def status(self, interaction: Interaction) -> None:
+        t = await self.languages.reader(interaction)
+
+        async def run() -> Reply:
+            if not await self._owner(interaction):
+                raise UserError(N_("Only the bot's owner can see the bot's status."))
+            return Reply(budget_text(process_budget().report(), t), ephemeral=True)
+        await answer(interaction, run, t=t, defer_after=self.settings.defer_after,
+                     private_wait=True)
+
+
+LEVEL_TEXTS: dict[int, str] = {
+    LIVE: N_("Table messages are edited as the cards are played."),
+    PER_TRICK: N_("Table messages are edited once per trick, to save requests."),
+    PER_DEAL: N_("Table messages are edited once per deal, to save requests."),
+    PANELS: N_("Table messages are edited once per deal, and the panels of players who "
+               "are not to act wait their turn: the bot is at its budget. The player to "
+               "act always gets their controls at once."),
+}
+
+
+def budget_text(report: BudgetReport, t: Translator) -> str:
+    """``/admin status``: the bot's use of Discord's REST budget, for its owner."""
+    per_second = N_("{count} requests per second")
+
+    def rate(value: float) -> str:
+        return t.gettext(per_second).format(count=t.number(value, decimals=1))
+
+    lines = [
+        t.gettext("**Discord's request budget** (Discord allows 50 requests per second "
+                  "per bot; this bot keeps to {budget}).").format(budget=rate(report.budget)),
+        t.ngettext("The bot's {count} process made {rate} (last reading).",
+                   "The bot's {count} processes made {rate} (last reading).",
+                   report.processes).format(count=t.number(report.processes),
+                                            rate=rate(report.bot_made)),
+        t.gettext("This process made {rate} over the last minute; its share now is "
+                  "{share}.").format(rate=rate(report.made), share=rate(report.share)),
+        t.gettext(LEVEL_TEXTS[report.level]),
+        t.ngettext("Since it started, {count} request waited for room in the budget.",
+                   "Since it started, {count} requests waited for room in the budget.",
+                   report.waited).format(count=t.number(report.waited)),
+    ]
+    if report.global_429s:
+        lines.append(t.ngettext(
+            "⚠️ Discord refused {count} request for the bot's global limit.",
+            "⚠️ Discord refused {count} requests for the bot's global limit.",
+            report.global_429s).format(count=t.number(report.global_429s)))
+    return "\n".join(lines)

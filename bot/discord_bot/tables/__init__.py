@@ -10,5 +10,6 @@ does) and :mod:`~.forwarded` (clicks for a table another process owns);
 lands or is superseded) and :mod:`~.gate` (the most urgent message first);
 :mod:`~.options_panel` (the lobby's Options), :mod:`~.review` (the deal review),
 :mod:`~.preferences` (forced plays), :mod:`~.web_table` and :mod:`~.web_lobby` (the web
-table and the Activity).
+table and the Activity), :mod:`~.web_play` (a table played on the web costs Discord almost
+nothing), :mod:`~.token_route` (a DM edited through a click's interaction token).
 """

@@ -5,10 +5,12 @@ ephemeral panel) that must show the newest state its owner wants. The owner call
 :meth:`LiveMessage.mark` whenever that state changed; one worker task per message then
 
 1. waits for the owner's pacing (``wait_before``: coalescing of a burst of changes),
-2. gets in at the process's gate (:mod:`bot.discord_bot.tables.gate`: when Discord holds the bot
-   back, the most urgent message goes first — the panel of a seat to act),
-3. draws the wanted state *now* (``draw``: from what the owner keeps; an unchanged drawing
-   costs no request),
+2. draws the wanted state (``draw``: from what the owner keeps; an unchanged drawing
+   costs no request) and takes room in the bot's REST budget (:mod:`bot.discord_bot.
+   rest_budget`: the seat to act at once, the others as the budget allows),
+3. gets in at the process's gate (:mod:`bot.discord_bot.tables.gate`: when Discord holds the bot
+   back, the most urgent message goes first — the panel of a seat to act), and draws the
+   newest state again if it waited at either,
 4. edits the message, or sends it when there is none yet.
 
 **One try per attempt.** discord.py retries a request itself on a 5xx (sleeping 1, 3, 5,
@@ -59,6 +61,7 @@ from typing import Any, Literal, TypeVar
 import aiohttp
 import discord
 
+from bot.discord_bot.rest_budget import process_budget
 from bot.discord_bot.tables.gate import TABLE, Gate, process_gate
 
 log = logging.getLogger(__name__)
@@ -143,6 +146,11 @@ class Drawn:
     """Post the drawing as a new message; returns its id."""
     edit: Callable[[int], Awaitable[None]]
     """Edit message ``id`` to show the drawing."""
+    free_edit: bool = False
+    """The edit goes through an interaction's token: it does not count against the bot's
+    REST budget, so it does not wait for room in it."""
+    send_requests: int = 1
+    """Requests :attr:`send` makes (a first DM: the DM channel, then the message)."""
 
 
 def classify(exc: BaseException) -> Outcome | None:
@@ -275,18 +283,36 @@ class LiveMessage:
                 backoff = FIRST_BACKOFF
 
     async def _deliver(self) -> bool:
-        """Get in at the gate, draw and send or edit; True when a request was made and
-        succeeded."""
+        """Take room in the REST budget, get in at the gate, draw and send or edit; True
+        when a request was made and succeeded."""
         gate = self._gate or process_gate()
-        async with gate.turn(TABLE if self._urgency is None else self._urgency()):
-            drawn = await self._draw()
+        urgency = self._urgency or _table
+        drawn: Drawn | None = await self._draw()  # a first look: anything to send?
+        if drawn is None or drawn.key == self.shown or (
+                self.message_id is None and not self._can_send):
+            return False
+        budget = process_budget()
+        counted = self.message_id is None or not drawn.free_edit
+        takes = drawn.send_requests if self.message_id is None else 1
+        waited = False
+        for _ in range(takes if counted else 0):
+            waited = await budget.take(urgency) or waited
+        if waited:
+            drawn = None  # it waited: the newest state is drawn once in
+        async with gate.turn(urgency()) as waited:
+            if drawn is None or waited:
+                drawn = await self._draw()
             if drawn is None or drawn.key == self.shown:
+                for _ in range(takes if counted else 0):
+                    budget.refund()
                 return False
             if self.message_id is not None:
                 await self._request(drawn.edit(self.message_id))
                 self._landed(drawn.key)
                 return True
             if not self._can_send:
+                for _ in range(takes if counted else 0):
+                    budget.refund()
                 return False
             self.message_id = await self._request(drawn.send())
             self._landed(drawn.key)
@@ -311,6 +337,10 @@ class LiveMessage:
             self._dirty = True
         else:
             self.shown = key
+
+
+def _table() -> int:
+    return TABLE
 
 
 def _short(exc: BaseException) -> str:

@@ -54,18 +54,19 @@ class Gate:
         return sum(1 for _, _, f in self._waiting if not f.done())
 
     @contextlib.asynccontextmanager
-    async def turn(self, urgency: int) -> AsyncIterator[None]:
-        """Hold one place under way for the body (waiting for it by ``urgency``)."""
-        await self._enter(urgency)
+    async def turn(self, urgency: int) -> AsyncIterator[bool]:
+        """Hold one place under way for the body (waiting for it by ``urgency``); yields
+        whether it waited."""
+        waited = await self._enter(urgency)
         try:
-            yield
+            yield waited
         finally:
             self._leave()
 
-    async def _enter(self, urgency: int) -> None:
+    async def _enter(self, urgency: int) -> bool:
         if self.under_way < self.size and not self.waiting:
             self.under_way += 1
-            return
+            return False
         place: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (urgency, next(self._order), place))
         try:
@@ -74,6 +75,7 @@ class Gate:
             if place.done() and not place.cancelled():
                 self._leave()  # handed over, then cancelled before it went: pass it on
             raise
+        return True
 
     def _leave(self) -> None:
         while self._waiting:

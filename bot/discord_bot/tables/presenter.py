@@ -6,7 +6,9 @@ public message from **one snapshot** of the table per redraw (:meth:`TableServic
 the public view, read together without an ``await`` in between). Edits are coalesced by
 its :class:`~bot.discord_bot.tables.delivery.LiveMessage`: a change waits ``edit_delay`` (a burst
 of AI plays lands in one edit) and two edits are at least ``edit_interval`` seconds apart
-(``ai_edit_interval`` while only AI players are to act); an unchanged drawing costs
+(``ai_edit_interval`` while only AI players are to act); as the bot nears its REST budget
+the message is edited once per trick, then once per deal (:mod:`bot.discord_bot.
+rest_budget`); an unchanged drawing costs
 nothing; a failed edit is retried until it lands or a newer drawing replaces it; a deleted
 message is posted anew; a message older than ``message_max_age`` is replaced by a fresh one
 (its old buttons keep working anyway).
@@ -39,6 +41,7 @@ from bot.discord_bot.drawing.texts import (
     trick_log_entry,
 )
 from bot.discord_bot.languages import Languages
+from bot.discord_bot.rest_budget import LIVE, PER_DEAL, TABLE, process_budget
 from bot.discord_bot.router import (
     AddAIButton,
     BackButton,
@@ -57,6 +60,7 @@ from bot.discord_bot.tables.table_words import (
     signal_note,
     worded_view,
 )
+from bot.discord_bot.tables.web_play import WebPlay, web_table_text
 from bot.discord_bot.tables.web_table import TableOpener, opener_of, web_users
 from bot.i18n import N_, Translator
 from bot.service import NoSuchTable, TableEvent, TableInfo, TableService
@@ -151,6 +155,15 @@ class TablePresenter:
         self._picture_failed = False
         """Whether a table picture failed to draw (logged once)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self.web = WebPlay(client, table_id)
+        """Who plays on the web (:mod:`bot.discord_bot.tables.web_play`)."""
+        self._tricks = self._deals = 0
+        """Tricks and deal ends seen (the budget may hold the edits until the next)."""
+        self._drawn_at = (0, 0)
+        """``(_tricks, _deals)`` when the message was last drawn."""
+        self.last_result: DealScoredData | None = None
+        """The last deal's result: the table message of a table played on the web shows
+        it (with the match's score)."""
         self.live = LiveMessage(f"table {table_id} public message", self._draw,
                                 message_id=message_id, wait_before=self._pace,
                                 on_sent=self._sent)
@@ -187,9 +200,11 @@ class TablePresenter:
         elif kind == "deal_started":
             self.log.clear()
             self.notes.clear()
+            self._deals += 1
         elif kind == "play" and game_data(event, "play").get("signal"):
             self.notes = [*self.notes, game_data(event, "play").copy()][-3:]
         elif kind == "trick":
+            self._tricks += 1
             self.log.append(game_data(event, "trick").copy())
             del self.log[:-5]
         elif kind == "deal_scored":
@@ -201,8 +216,10 @@ class TablePresenter:
                 self.final = FinalBoard.of(board, scored)  # the table message shows it
                 self.live.mark()
                 return
-            self.post(lambda t: self._deal_result(scored, t),
-                      ui_view=lambda t: review_view(self.table_id, deal, t))
+            self.last_result = scored
+            if not self.played_on_web():  # else the table message's next edit shows it
+                self.post(lambda t: self._deal_result(scored, t),
+                          ui_view=lambda t: review_view(self.table_id, deal, t))
         elif kind == "match_over":
             self.post_match_result(data_of(event, "match_over"))
             self.close(MATCH_OVER)
@@ -224,6 +241,14 @@ class TablePresenter:
                 "{player} seems to be away: an AI plays their seat until they press "
                 "**I'm back**.").format(player=self._seat_label(seat, t)))
         self.live.mark()
+
+    def played_on_web(self) -> bool:
+        """Whether every human of the table plays on the web now
+        (:mod:`bot.discord_bot.tables.web_play`)."""
+        try:
+            return self.web.all_on_web(self.service.info(self.table_id))
+        except NoSuchTable:
+            return False
 
     def post_closed(self) -> None:
         """Post that the table was closed (found gone after a resync)."""
@@ -257,6 +282,8 @@ class TablePresenter:
             game_view = worded_view(info, game_view, t)
         self.info = info
         self.to_act = info.to_act
+        if game_view is not None and self.web.all_on_web(info):
+            return self._web_drawing(info, t)
         if game_view is None:
             text = lobby_text(info, self.creator, t)
             components: discord.ui.View | None = (
@@ -282,6 +309,25 @@ class TablePresenter:
         key = "\x00".join([text, repr([c.to_component_dict() for c in components.children])
                            if components else "", str(hash(picture)) if picture else ""])
         return PublicDrawing(text, components, picture, key)
+
+    def _web_drawing(self, info: TableInfo, t: Translator) -> PublicDrawing:
+        """The table message while every human plays on the web: who plays, the score,
+        the links; the same drawing all deal long (:mod:`bot.discord_bot.tables.web_play`)."""
+        result = self.last_result
+        text = web_table_text(info, None if result is None else self._deal_result(result, t),
+                              t)
+        components = discord.ui.View(timeout=None)
+        components.add_item(MyHandButton(self.table_id, label=clip(t.gettext("My hand"), 80),
+                                         style=discord.ButtonStyle.secondary))
+        if (opener := opener_of(self.client)) is not None:
+            components.add_item(opener.button(self.table_id, t))
+        if result is not None:
+            for item in review_view(self.table_id, int(result.get("deal", 0)), t).children:
+                components.add_item(item)
+        text = clip(text + self._on_the_web(t))
+        key = "\x00".join(["web", text, repr([c.to_component_dict()
+                                               for c in components.children])])
+        return PublicDrawing(text, components, None, key)
 
     def _on_the_web(self, t: Translator) -> str:
         """The line naming who has the table open on the web (a page or the Activity;
@@ -325,6 +371,7 @@ class TablePresenter:
             self.last_text = text
             return Drawn(final_key(self.final, t.language), self._sender(text, None, None),
                          self._editor(text, None, None, clear=True))
+        self._drawn_at = (self._tricks, self._deals)
         drawing = await self.drawing()
         if drawing is None:
             if not self.closed or self.live.message_id is None:
@@ -388,9 +435,25 @@ class TablePresenter:
         await asyncio.sleep(self.settings.edit_delay)
         while True:
             wait = self.last_edit + self._interval() - time.monotonic()
-            if wait <= 0:
+            if wait <= 0 and not self._slowed():
                 return
-            await asyncio.sleep(min(wait, 0.25))  # re-checked: a human's turn shortens it
+            # re-checked: a human's turn shortens it, the budget's level may fall
+            await asyncio.sleep(min(max(wait, 0.05), 0.25))
+
+    def _slowed(self) -> bool:
+        """Whether the bot's REST budget holds this edit (:mod:`bot.discord_bot.
+        rest_budget`): at ``PER_TRICK`` until a trick ended since the last drawing, at
+        ``PER_DEAL`` and above until the deal ended. Never a lobby, a closing or a
+        first message."""
+        level = process_budget().level
+        info = self.info
+        if (level == LIVE or self.closed or info is None or info.status != "playing"
+                or self.live.message_id is None):
+            return False
+        tricks, deals = self._drawn_at
+        if deals != self._deals:
+            return False
+        return level >= PER_DEAL or tricks == self._tricks
 
     def _interval(self) -> float:
         """``edit_interval`` while a human is to act (or in the lobby),
@@ -434,6 +497,7 @@ class TablePresenter:
             text = clip(content(t))
             extra: dict[str, Any] = {} if ui_view is None else {"view": ui_view(t)}
             for attempt in range(4):
+                await process_budget().take(_table_urgency)  # counted ahead, as an edit
                 try:
                     await self.client.get_partial_messageable(self.channel_id).send(
                         text, allowed_mentions=pings(ping), **extra)
@@ -487,3 +551,8 @@ class TablePresenter:
             return t.gettext("🏁 **The match at table {table} is over.**").format(
                 table=self.table_id)
         return match_result_text(info, data, t)
+
+
+def _table_urgency() -> int:
+    """A message of its own waits at the REST budget as the table message does."""
+    return TABLE

@@ -58,6 +58,8 @@ from bot.discord_bot.tables.hand_panel import (
 from bot.discord_bot.tables.preferences import forced_plays
 from bot.discord_bot.tables.presenter import TablePresenter
 from bot.discord_bot.tables.single_panel import PanelSlot
+from bot.discord_bot.tables.token_route import TokenRoute, token_refused
+from bot.discord_bot.tables.web_play import web_note, web_note_key
 from bot.i18n import Translator
 from bot.service import NoSuchTable, Subscription, TableEvent, TableService
 from bot.service.events import RESYNC, data_of
@@ -90,6 +92,9 @@ class SeatPanel:
     eph_since: float = 0.0
     live: str = "dm"
     dm_closed: bool = False
+    dm_token: TokenRoute | None = None
+    """The newest click on the DM: its token edits the DM while valid
+    (:mod:`bot.discord_bot.tables.token_route`)."""
     pump: asyncio.Task[None] | None = None
     slot: PanelSlot = field(default_factory=PanelSlot)
     """The seat's one ephemeral panel: a new one retires the previous one."""
@@ -361,9 +366,15 @@ class SeatPanels:
             if first and made and made[0].message_id is None and not dealt_yet(state):
                 return None  # sent with the hand, an AI's moment later (module docstring)
             t = await self._reader(panel)
-            key = panel_key(state, panel.seat, t.language)
+            on_web = state.status == "playing" and self.presenter.web.on_web(panel.user_id)
+            if on_web and made[0].message_id is None:
+                return None  # the page is their hand: no DM while they play on the web
+            key = (web_note_key(state, t.language) if on_web
+                   else panel_key(state, panel.seat, t.language))
 
             async def drawing() -> PanelDrawing:
+                if on_web:  # not redrawn turn by turn (bot/discord_bot/tables/web_play.py)
+                    return web_note(self.facts, state, t)
                 note = (t.gettext("A new deal has started in {channel}.").format(
                     channel=f"<#{self.facts.channel_id}>") if first else "")
                 return await draw_panel(self.facts, panel.seat, state, t,
@@ -379,11 +390,25 @@ class SeatPanels:
 
             async def edit(message_id: int) -> None:
                 d = await drawing()
+                route = panel.dm_token
+                if route is not None and route.fits(message_id):
+                    try:
+                        await route.edit(self.client, **d.edit_kwargs())
+                        return
+                    except discord.HTTPException as exc:
+                        if not token_refused(exc):
+                            raise
+                        if panel.dm_token is route:
+                            panel.dm_token = None  # the edit goes with the bot's token
                 await self.client.get_partial_messageable(
                     channel[0], type=discord.ChannelType.private
                 ).get_partial_message(message_id).edit(**d.edit_kwargs())
 
-            return Drawn(key, send, edit)
+            route = panel.dm_token  # an edit through a click's token is not counted
+            free = route is not None and made[0].message_id is not None and route.fits(
+                made[0].message_id)
+            return Drawn(key, send, edit, free_edit=free,
+                         send_requests=1 if channel else 2)  # the DM channel first
 
         async def final_drawn() -> Drawn | None:
             if not channel or made[0].message_id is None:
@@ -442,9 +467,11 @@ class SeatPanels:
         panel = self.seats.get(seat)
         if panel is None:
             return
+        self._from_discord(panel)
         msg = interaction.message
         if msg is not None and is_dm_panel(msg):
-            self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key)
+            self.shown_in_dm(seat, msg.channel.id, msg.id, drawing.key,
+                             via=TokenRoute.of_interaction(interaction))
             return
         panel.slot.shown(interaction, drawing.language)
         panel.eph_via = interaction
@@ -460,15 +487,18 @@ class SeatPanels:
         panel.live = "eph"
         panel.eph.mark()  # a newer state may have come meanwhile (costs nothing if not)
 
-    def shown_in_dm(self, seat: int, channel_id: int, message_id: int, key: str) -> None:
+    def shown_in_dm(self, seat: int, channel_id: int, message_id: int, key: str, *,
+                    via: TokenRoute | None = None) -> None:
         """The DM message ``message_id`` shows the drawing ``key`` (answered to a click on
-        it, here or by another process): it becomes the seat's live panel — unless the
+        it, here or by another process; ``via``: that click's token, which edits the DM
+        from now on while valid): it becomes the seat's live panel — unless the
         seat has the DM of the deal in play and this is another (older) message: a click
         on the last panel of a deal is answered after the next deal's DM was sent, and
         that DM stays the live panel (the clicked one showed the answer once)."""
         panel = self.seats.get(seat)
         if panel is None:
             return
+        self._from_discord(panel)
         if (panel.dm is not None and panel.dm_deal is not None and not panel.dm.closed
                 and panel.dm.message_id != message_id):
             panel.live = "dm"
@@ -477,9 +507,30 @@ class SeatPanels:
             if panel.dm is not None:
                 panel.dm.close()
             panel.dm = self._dm_live(panel, channel_id, message_id)
+        if via is not None:
+            panel.dm_token = via
         panel.dm.shown_as(key)
         panel.live = "dm"
         panel.dm.mark()  # a newer state may have come meanwhile (costs nothing if not)
+
+    def clicked_dm(self, seat: int, via: TokenRoute) -> None:
+        """A click on the seat's DM ``via.message_id`` is answered by its editor's next
+        redraw: its token edits the DM from now on while valid (the click costs no
+        request of the bot's budget)."""
+        panel = self.seats.get(seat)
+        if panel is None:
+            return
+        self._from_discord(panel)
+        if panel.dm is not None and panel.dm.message_id == via.message_id:
+            panel.dm_token = via
+
+    def _from_discord(self, panel: SeatPanel) -> None:
+        """The seat's player clicked a panel of the table in Discord: if they were
+        playing on the web, the table message and their panels are drawn live again
+        (:mod:`bot.discord_bot.tables.web_play`)."""
+        if self.presenter.web.played_from_discord(panel.user_id):
+            self.presenter.live.mark()
+            self._redraw(panel)
 
     def live_dm(self, seat: int) -> int | None:
         """The id of the seat's live DM panel (None: none, or an ephemeral panel is)."""
@@ -513,7 +564,8 @@ class SeatPanels:
                                      images=self.presenter.images)
                 await interaction.edit_original_response(**d.edit_kwargs())
 
-            return Drawn(panel_key(state, panel.seat, t.language), send, edit)
+            return Drawn(panel_key(state, panel.seat, t.language), send, edit,
+                         free_edit=True)  # through the interaction's token
 
         made: list[LiveMessage] = []
         live = LiveMessage(f"table {self.table_id} seat {panel.seat} private panel", draw,

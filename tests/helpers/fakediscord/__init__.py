@@ -26,7 +26,7 @@ from .models import (
     StoredMessage,
     snowflake_for_shard,
 )
-from .server import FakeDiscord, NotConnected
+from .server import FakeDiscord, NotConnected, counts_globally
 
 __all__ = [
     "BotError",
@@ -50,6 +50,7 @@ __all__ = [
     "StoredAttachment",
     "StoredMessage",
     "bot_options",
+    "counts_globally",
     "pointed_at",
     "snowflake_for_shard",
 ]

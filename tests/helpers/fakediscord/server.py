@@ -25,6 +25,7 @@ good enough for an unmodified discord.py 2.x client.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import mimetypes
@@ -83,6 +84,15 @@ PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESS
 _SETTABLE_FLAGS = (1 << 2) | (1 << 12) | MESSAGE_FLAG_COMPONENTS_V2
 
 Handler = Callable[[web.Request, RecordedRequest], Awaitable[Any]]
+
+
+def counts_globally(record: RecordedRequest) -> bool:
+    """Whether a request counts against Discord's global rate limit: every route used with
+    the bot's token; not the interaction callbacks, the edits and follow-ups through an
+    interaction's token (``/webhooks/{application}/{token}``), nor the OAuth2 routes."""
+    route = record.route or ""
+    return not route.startswith(("/interactions/", "/webhooks/", "/oauth2/token",
+                                 "/oauth2/@me"))
 
 
 class NotConnected(RuntimeError):
@@ -207,6 +217,13 @@ class FakeDiscord:
         self.port = 0
         self.activities = Activities(self)
         """Activity instances and OAuth2 grants (:mod:`fakediscord.activities`)."""
+        self.global_limit: int | None = None
+        """Discord's global rate limit (requests per second with the bot's token; the
+        interaction and webhook-token routes are not bound to it): None, no limit; else
+        a request past it in the last second is answered 429 with ``global: true``."""
+        self.global_429s = 0
+        """Requests answered with a global 429 (:attr:`global_limit`)."""
+        self._counted_times: collections.deque[float] = collections.deque()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -327,6 +344,20 @@ class FakeDiscord:
         (``"METHOD /template"``, e.g. ``"PATCH /channels/{channel_id}/messages/{message_id}"``)."""
         return [r for r in self.requests if r.seq > since and r.status
                 and (route is None or f"{r.method} {r.route}" == route)]
+
+    def counted(self, *, since: int = 0) -> list[RecordedRequest]:
+        """Completed requests (``seq > since``) that count against Discord's global rate
+        limit: those made with the bot's token (not the interaction callbacks nor the
+        edits through an interaction's token)."""
+        return [r for r in self.calls(since=since) if counts_globally(r)]
+
+    def counted_by_route(self, *, since: int = 0) -> dict[str, int]:
+        """:meth:`counted` per ``"METHOD /template"``."""
+        out: dict[str, int] = {}
+        for r in self.counted(since=since):
+            key = f"{r.method} {r.route}"
+            out[key] = out.get(key, 0) + 1
+        return out
 
     @property
     def unknown_requests(self) -> list[RecordedRequest]:
@@ -605,6 +636,14 @@ class FakeDiscord:
                       auth: bool) -> tuple[int, Any, dict[str, str]]:
         if auth and request.headers.get("Authorization") != f"Bot {self.token}":
             return 401, {"message": "401: Unauthorized", "code": 0}, {}
+        if self.global_limit is not None and counts_globally(record):
+            limited = self._past_global_limit(self.global_limit)
+            if limited is not None:
+                self.global_429s += 1
+                return 429, {"message": "You are being rate limited.",
+                             "retry_after": limited, "global": True, "code": 0}, {
+                    "Via": "1.1 google", "X-RateLimit-Global": "true",
+                    "X-RateLimit-Scope": "global", "Retry-After": f"{limited:.3f}"}
         key = f"{record.method} {record.route}"
         for injection in self._injections:
             if injection.until is not None:
@@ -622,6 +661,18 @@ class FakeDiscord:
             return 200, await handler(request, record), {}
         except DiscordError as error:
             return error.status, error.body, {}
+
+    def _past_global_limit(self, limit: int) -> float | None:
+        """Count one request against the global limit (a sliding second); None when it
+        may go, else the seconds until it could (the request is not counted)."""
+        now = time.monotonic()
+        times = self._counted_times
+        while times and times[0] <= now - 1.0:
+            times.popleft()
+        if len(times) >= limit:
+            return max(0.001, times[0] + 1.0 - now)
+        times.append(now)
+        return None
 
     async def _unknown(self, request: web.Request, record: RecordedRequest) -> Any:
         raise DiscordError(404, 0, "404: Not Found")
