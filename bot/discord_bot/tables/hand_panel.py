@@ -56,6 +56,7 @@ from bot.discord_bot.tables.web_table import seat_link_button
 from bot.i18n import Translator
 from bot.service import Seat, TableEvent
 from bot.service.events import data_of
+from bot.service.picks import variants
 from bot.service.seats import seats_from_json
 from bot.words.actions import action_text
 from bot.words.cards import card_text, hand_lines, suit_text
@@ -165,11 +166,6 @@ class PanelDrawing:
         if self.picture is not None:
             out["files"] = self.files()
         return out
-
-
-def variants(legal: Sequence[Action], chosen: Action) -> list[Action]:
-    """The legal actions of the same type naming the same card as ``chosen``."""
-    return [a for a in legal if a.type == chosen.type and a.card == chosen.card]
 
 
 async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translator, *,
