@@ -172,4 +172,7 @@ async def test_the_activity_on_one_process_opens_the_table_another_drives(
         spectator = await read(watch, of_type("hello", "error"))
         assert spectator["type"] == "hello" and spectator["seat"] is None
     checks = [r for r in world.server.requests if "/activity-instances/" in r.route]
-    assert len(checks) == 1  # one for the instance, kept for its sockets, by A: B asked nothing
+    # one for the instance, kept for its sockets (a second only if the test outlived the
+    # 15 s re-check period on a busy machine), by A: B asked nothing
+    assert 1 <= len(checks) <= 2 and all(r.headers.get("User-Agent", "").startswith(
+        "DiscordBot") for r in checks)
