@@ -196,6 +196,9 @@ class EventPages:
 
     def __init__(self, duplicate: EventSource) -> None:
         self.duplicate = duplicate
+        self._closed_pages: dict[tuple[int, str], str] = {}
+        """A closed event's page body by event and language: a closed event never
+        changes, so it is scored and worded once, not at every request."""
 
     def install(self, app: web.Application) -> None:
         app.router.add_get(PATH, self.page)
@@ -229,8 +232,13 @@ class EventPages:
         if event is None:
             return self._html(t, t.gettext("Duplicate event"), "<p>{}</p>".format(
                 _e(t.gettext("This link does not open an event page here."))), status=404)
-        body = (await self._closed(event, t) if event.status == "closed"
-                else await self._open(event, p.user, t))
+        if event.status == "closed":
+            body = self._closed_pages.get((event.id, t.language))
+            if body is None:
+                body = self._closed_pages[(event.id, t.language)] = await self._closed(
+                    event, t)
+        else:
+            body = await self._open(event, p.user, t)
         return self._html(t, event.name, body)
 
     def _html(self, t: Translator, title: str, body: str, status: int = 200

@@ -6,16 +6,23 @@ request is written for one of them (PostgreSQL ``NOTIFY``), and also every
 and once at start: requests written while the process was down are applied then.
 
 Each request is applied through the same :class:`~bot.service.TableService` call a local
-click makes (``act`` or ``rejoin``), so under the table's lock and with the same checks.
-The outcome is stored (the entry is then ``done``), and only then handed to the
-:class:`~bot.cluster.protocol.AnswerCallback`.
+click makes (``act``, ``rejoin``, or for a card picked in the card select the action it
+resolves to, :func:`bot.service.picks.resolve_pick`), so under the table's lock and with
+the same checks. Whatever the request changes is stored first; only then is its outcome
+stored (the entry is then ``done``), and only then handed to the
+:class:`~bot.cluster.protocol.AnswerCallback`, which only draws.
 
-**Exactly once.** One process runs a shard at a time (its start lock), and an entry is
-completed once. An ``act`` carries the table version it was chosen at, so if the process
-dies after applying an action and before storing the outcome, the redelivered request is
-refused as ``stale`` — never applied a second time. A ``rejoin`` is idempotent, and a
-``panel`` changes nothing (its ``applied`` only tells the answer callback to draw).
-Requests of one table are applied in the order written; different tables in parallel.
+**At least once, played once.** An entry is marked done only after its action is stored
+(or refused), so an owner that dies at any point leaves it pending or done, never done
+and unplayed: whoever runs the shard next delivers a pending entry again. A delivery
+again changes nothing twice: one process runs a shard at a time (its start lock), an
+entry is completed once, and an ``act`` or a pick carries the table version it was
+chosen at, so one whose action was stored before the owner died is refused as ``stale``
+(a seat that acted is to act again only from a newer version:
+:meth:`bot.service.live.LiveTable.is_current`). A ``rejoin`` is idempotent, and a
+``panel`` without a pick changes nothing (its ``applied`` only tells the answer
+callback to draw). Requests of one table are applied in the order written; different
+tables in parallel.
 
 **Only while sure.** :meth:`InboxConsumer.pause` (the node is not sure it still holds its
 shards' locks) leaves every request pending — not even completed as refused — until
@@ -33,7 +40,14 @@ from itertools import groupby
 from typing import Any
 
 from bot.cluster.ownership import Ownership
-from bot.cluster.protocol import AnswerCallback, BadRequest, Delivery, ForwardOutcome
+from bot.cluster.protocol import (
+    AnswerCallback,
+    BadRequest,
+    Delivery,
+    ForwardOutcome,
+    ForwardRequest,
+)
+from bot.i18n import N_
 from bot.service import (
     NoSuchTable,
     Rejected,
@@ -43,6 +57,7 @@ from bot.service import (
     TableService,
 )
 from bot.service.errors import NO_SEAT
+from bot.service.picks import resolve_pick
 from bot.tasks import cancel
 from games.actions import Action, action_from_json
 from games.errors import GameError
@@ -55,6 +70,7 @@ MAX_AGE = dt.timedelta(minutes=15)
 """A request older than this is not applied (``expired``): it is how long a Discord
 interaction can still be answered, and a move made long after its click would surprise
 everybody at the table."""
+UNREADABLE = N_("That choice is not understood.")
 PURGE_AFTER = dt.timedelta(days=1)
 """Done entries are deleted this long after they were done."""
 
@@ -198,6 +214,8 @@ class InboxConsumer:
                 await self.service.rejoin(request.table_id, request.user_id)
             elif self.service.seat_of(request.table_id, request.user_id) is None:
                 return ForwardOutcome("refused", NO_SEAT)
+            elif request.data and "pick" in request.data:
+                return await self._pick(request)
         except NoSuchTable as exc:
             return ForwardOutcome.refusal("no_table", exc)
         except StaleAction as exc:
@@ -211,6 +229,34 @@ class InboxConsumer:
         except NoSuchTable:
             version = None  # the match ended with this action
         return ForwardOutcome("applied", version=version)
+
+    async def _pick(self, request: ForwardRequest) -> ForwardOutcome:
+        """A card picked in the card select (``data`` ``{"pick": action, "version": v}``):
+        played here when it names one legal action (before the outcome is stored: module
+        docstring), else ``applied`` without a play (its variants are offered)."""
+        table_id, data = request.table_id, request.data or {}
+        seat = self.service.seat_of(table_id, request.user_id)
+        version, chosen_json = data.get("version"), data.get("pick")
+        if seat is None:
+            return ForwardOutcome("refused", NO_SEAT)
+        if not isinstance(chosen_json, dict) or not isinstance(version, int):
+            return ForwardOutcome("refused", UNREADABLE)
+        try:
+            _, chosen = action_from_json({**chosen_json, "seat": seat}, "choice")
+        except (GameError, ValueError):
+            return ForwardOutcome("refused", UNREADABLE)
+        info = self.service.info(table_id)
+        if version != info.version:
+            raise StaleAction()
+        played = resolve_pick(self.service.legal(table_id, seat), chosen)
+        if played is None:
+            return ForwardOutcome("applied", version=info.version)
+        await self.service.act(table_id, request.user_id, played, version)
+        try:
+            after: int | None = self.service.info(table_id).version
+        except NoSuchTable:
+            after = None  # the match ended with this card
+        return ForwardOutcome("applied", version=after, played_deal=info.deal)
 
     async def _purge(self) -> None:
         now = self._now()

@@ -122,6 +122,11 @@ class ForwardOutcome:
     """A refusal of the rules (:class:`bot.service.RuleRefusal`): the engine's template and
     fields as data (``{"template": …, "params": …}``), worded with the table's names by
     the owner's front end; ``message`` is then the engine's English reason."""
+    played_deal: int | None = None
+    """An ``applied`` ``panel`` request that picked a card (``data`` ``{"pick": …,
+    "version": v}``) the owner played before storing this outcome: the index of the deal
+    it was played in (the clicked panel's deal). None: nothing was played (a card with
+    several variants: the answer offers them as buttons)."""
 
     @staticmethod
     def refusal(status: OutcomeStatus, exc: SaidError) -> ForwardOutcome:
@@ -145,6 +150,8 @@ class ForwardOutcome:
             out["fields"] = dict(self.fields)
         if self.rule:
             out["rule"] = dict(self.rule)
+        if self.played_deal is not None:
+            out["played_deal"] = self.played_deal
         return out
 
     @staticmethod
@@ -158,12 +165,14 @@ class ForwardOutcome:
         message = data.get("message")
         fields = data.get("fields")
         rule = data.get("rule")
+        played = data.get("played_deal")
         return ForwardOutcome(cast(OutcomeStatus, status),
                               None if message is None else str(message),
                               None if version is None else int(version),
                               {str(k): str(v) for k, v in fields.items()}
                               if isinstance(fields, dict) else None,
-                              dict(rule) if isinstance(rule, dict) else None)
+                              dict(rule) if isinstance(rule, dict) else None,
+                              played if isinstance(played, int) else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +197,9 @@ class Delivery:
 class AnswerCallback(Protocol):
     """Called by the owner once per forwarded request it completed, after the outcome
     is stored: answer the player (edit their panel when ``applied``, else tell them
-    privately). An exception is logged and does not undo anything. Never called for a
-    request another completion already answered."""
+    privately). It only draws: whatever the request changes (an action, a picked card,
+    a rejoin) was stored before the outcome (:mod:`bot.cluster.inbox`). An exception is
+    logged and does not undo anything. Never called for a request another completion
+    already answered."""
 
     async def __call__(self, delivery: Delivery, outcome: ForwardOutcome) -> Any: ...

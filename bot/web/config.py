@@ -15,6 +15,7 @@ from aiohttp import web
 from bot.i18n import N_, Translator
 from bot.service import TableService
 from bot.web import links
+from bot.web.access import Access
 from bot.web.fanout import FrameCache
 from bot.web.lobby import LobbyRights
 from bot.web.presence import Presence
@@ -82,6 +83,10 @@ class WebConfig:
     shown with their seats."""
     again: Again | None = None
     """Local play: start a new match after one is over (None: no **Play again**)."""
+    access: Access = field(default_factory=Access)
+    """Whether a user may still read a table's channel (asked when a socket joins), and
+    the admitted sockets by table and user, closed when they lose it
+    (:mod:`bot.web.access`)."""
 
 
 class Refuse(Exception):

@@ -37,6 +37,7 @@ from aiohttp import WSCloseCode, web
 
 from bot.service import TableService
 from bot.web import links
+from bot.web.access import Access, ChannelAccess
 from bot.web.admission import LinkAdmission
 from bot.web.config import WebConfig
 from bot.web.limits import throttle_logs
@@ -194,6 +195,17 @@ class WebServer:
     def use_lobby(self, rights: LobbyRights) -> None:
         """Offer the lobby's actions on the web, with ``rights`` (the bot's Discord rights)."""
         self.config.lobby = rights
+
+    @property
+    def access(self) -> Access:
+        """Who may still read a table's channel, and the admitted sockets by table and
+        user (:meth:`Access.revoke` closes a user's pages: :mod:`bot.web.access`)."""
+        return self.config.access
+
+    def use_access(self, check: ChannelAccess) -> None:
+        """Admit and keep a socket only while its user may read the table's channel,
+        as ``check`` (the bot's Discord view) says."""
+        self.config.access.check = check
 
     link_ttl = links.DEFAULT_TTL
     """Seconds a link made by :meth:`link` works (the Discord adapter tells players)."""

@@ -10,6 +10,7 @@ and the 429/502 test of ``tests/bot/test_discord_adapter.py``."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from bot.discord_bot.tables.delivery import Drawn, LiveMessage
 from bot.discord_bot.tables.gate import LATER, TABLE, TO_ACT, Gate
@@ -45,11 +46,17 @@ class Message:
 
 
 async def settled(live: LiveMessage) -> None:
-    for _ in range(200):
-        if not live.busy:
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError("the live message never settled")
+    await until(lambda: not live.busy, "the live message settled")
+
+
+async def until(check: Callable[[], bool], what: str) -> None:
+    """Wait until ``check()`` (polled on the loop); fails after 30 s (liveness only)."""
+    try:
+        async with asyncio.timeout(30):
+            while not check():
+                await asyncio.sleep(0.005)
+    except TimeoutError:
+        raise AssertionError(f"never happened: {what}") from None
 
 
 async def test_closing_a_live_message_lets_its_request_under_way_finish() -> None:
@@ -103,10 +110,9 @@ async def test_the_panel_of_the_seat_to_act_gets_in_first_when_discord_holds_the
                            message_id=n, gate=gate, urgency=lambda u=urgency: u)
                for n, (key, urgency) in enumerate(
                    [("other panel", LATER), ("table", TABLE), ("to act", TO_ACT)], 2)]
-    for live in waiting:
-        live.mark()
-        await asyncio.sleep(0.01)
-    assert gate.waiting == 3
+    for queued, live in enumerate(waiting, 1):
+        live.mark()  # each waits at the gate before the next is marked
+        await until(lambda queued=queued: gate.waiting == queued, "a place at the gate")
     held.release.set()
     for live in [first, *waiting]:
         await settled(live)
@@ -127,7 +133,7 @@ async def test_a_message_closed_while_waiting_at_the_gate_gives_its_place_on() -
                        message_id=3, gate=gate)
     gone.mark()
     kept.mark()
-    await asyncio.sleep(0.01)
+    await until(lambda: gate.waiting == 2, "both waiting at the gate")
     gone.close()  # e.g. the table closed while its panel waited
     held.release.set()
     for live in (first, gone, kept):

@@ -5,6 +5,7 @@ public message replaced when it gets old."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -152,19 +153,22 @@ async def test_ai_play_costs_few_rest_calls_per_card(fake_discord: Harness,
 
 
 async def test_old_table_message_is_replaced(fake_discord: Harness, tmp_path: Path) -> None:
-    app = await start_app(fake_discord, tmp_path, message_max_age=0.0)
+    app = await start_app(fake_discord, tmp_path)
     alice = fake_discord.user("alice")
     table_id, public = await open_table(app, alice, "turup", ais=3)
-    await app.service.settle()
+    # Old at once from here (not while the lobby's buttons are being clicked: a message
+    # replaced under a click is gone), and its next redraw replaces it.
+    presenter = app.tables.presenters[table_id]
+    presenter.settings = dataclasses.replace(presenter.settings, message_max_age=0.0)
+    presenter.live.mark()
     await fake_discord.wait_until(
         lambda: app.tables.presenters[table_id].message_id not in (None, public.id) or None,
         what="a fresh table message")
     await fake_discord.settle()
     presenter = app.tables.presenters[table_id]
-    for _ in range(500):  # the new message is recorded after it was sent: wait for that
-        if not presenter.live.busy:
-            break
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):  # the new message is recorded after it was sent
+        while presenter.live.busy:
+            await asyncio.sleep(0.01)
     new_id = presenter.message_id
     assert fake_discord.server.message(public.id).deleted
     shown = await app.store.get_table_messages(table_id)

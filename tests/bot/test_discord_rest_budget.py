@@ -42,7 +42,13 @@ from rest_budget import (
     request_kind,
 )
 
-from bot.cluster import ClusterNode, Delivery, ForwardOutcome, ForwardRequest, Ownership
+from bot.cluster import (
+    ClusterNode,
+    Delivery,
+    ForwardRequest,
+    InboxConsumer,
+    Ownership,
+)
 from bot.discord_bot.rest_budget import (
     LATER,
     LIVE,
@@ -194,6 +200,8 @@ async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
     at = await alice_at_turup(fake_discord, tmp_path)
     app = at.app
     clicks = ShardedClicks(app.tables, ClusterNode(app.store, Ownership.of(1, [0])))
+    inbox = InboxConsumer(app.store, app.service, Ownership.of(1, [0]),
+                          clicks.answer_forwarded)
     rng = random.Random(9)
     for _ in range(16):  # a match may end before alice holds a deal's last card (1 in 4)
         table_id = at.table_id
@@ -221,9 +229,12 @@ async def test_a_forwarded_card_that_ends_the_deal_is_answered_the_same_way(
             version = app.service.info(table_id).version
             request = ForwardRequest.panel(table_id, at.alice.id,
                                            {"pick": json.loads(value), "version": version})
-            await clicks.answer_forwarded(
-                Delivery(1, "k", request, reply_to, dt.datetime.now(dt.UTC)),
-                ForwardOutcome("applied"))
+            # the owner's inbox plays the card (stored before the entry is done), then
+            # the answer draws
+            delivery = Delivery(1, "k", request, reply_to, dt.datetime.now(dt.UTC))
+            outcome = await inbox.apply(delivery)
+            assert outcome.status == "applied" and outcome.played_deal == deal
+            await clicks.answer_forwarded(delivery, outcome)
             await app.service.settle()
             await fake_discord.settle()
             old = fake_discord.server.message(panel.id)
@@ -248,6 +259,8 @@ async def test_a_forwarded_card_is_redrawn_through_the_clicks_token_not_the_bots
     at = await alice_at_turup(fake_discord, tmp_path)
     app, server = at.app, fake_discord.server
     clicks = ShardedClicks(app.tables, ClusterNode(app.store, Ownership.of(1, [0])))
+    inbox = InboxConsumer(app.store, app.service, Ownership.of(1, [0]),
+                          clicks.answer_forwarded)
     rng = random.Random(11)
     forwarded = 0
     async for _deal, panel, select in card_turns(at, rng):
@@ -272,9 +285,12 @@ async def test_a_forwarded_card_is_redrawn_through_the_clicks_token_not_the_bots
         version = app.service.info(at.table_id).version
         request = ForwardRequest.panel(at.table_id, at.alice.id,
                                        {"pick": json.loads(value), "version": version})
-        await clicks.answer_forwarded(
-            Delivery(1, "k", request, reply_to, dt.datetime.now(dt.UTC)),
-            ForwardOutcome("applied"))
+        # the owner's inbox plays the card (stored before the entry is done), then the
+        # answer draws
+        delivery = Delivery(1, "k", request, reply_to, dt.datetime.now(dt.UTC))
+        outcome = await inbox.apply(delivery)
+        assert outcome.status == "applied", outcome
+        await clicks.answer_forwarded(delivery, outcome)
         card = json.loads(value)["card"]
 
         def redrawn(panel: StoredMessage = panel, card: str = card) -> bool | None:

@@ -237,6 +237,78 @@ async def test_a_request_delivered_again_after_a_crash_is_not_applied_twice(
     assert len(await p1.store.load_actions(table)) == version + 1
 
 
+async def test_a_picked_card_is_stored_before_its_entry_is_done_and_played_once(
+    processes: Any,
+) -> None:
+    """A card picked in the card select of another shard's DM (a ``panel`` pick): the
+    owner plays it and stores the action *before* it marks the entry done. The owner
+    dies in that window (the action stored, the entry not yet done): whoever runs the
+    shard next delivers the entry again, and the card is played exactly once."""
+    p1 = await processes([1], inbox=False)
+    table = await open_turup(p1, TABLE1)
+    click, version = next_click(p1, table)
+    assert click.action is not None
+    pick = ForwardRequest.panel(table, click.user_id,
+                                {"pick": click.action, "version": version})
+    p0 = await processes([0], forward_timeout=0.2)
+    assert (await p0.node.client.forward(pick, key="picked")).status == "timeout"
+
+    window = asyncio.Event()  # the owner is "killed" while marking the entry done
+    real_complete = p1.store.complete_forward
+
+    async def dies_while_completing(forward_id: int, outcome: Any) -> Any:
+        window.set()
+        await asyncio.Event().wait()  # never returns: the process is killed here
+        return await real_complete(forward_id, outcome)
+
+    p1.store.complete_forward = dies_while_completing  # type: ignore[method-assign]
+    consumer = InboxConsumer(p1.store, p1.service, p1.node.ownership, p1.answers)
+    draining = asyncio.create_task(consumer.drain())
+    async with asyncio.timeout(10):
+        await window.wait()
+    # The card is stored before the entry is done, and the entry is still pending.
+    log = await p0.store.load_actions(table)
+    assert len(log) == version + 1 and log[-1].action["by"] == "human"
+    assert log[-1].action["action"]["type"] == click.action["type"]
+    [pending] = await p0.store.pending_forwards([1])
+    assert pending.request_key == "picked"
+    # The owner dies (its task and connections gone, its start lock freed)...
+    draining.cancel()
+    await asyncio.gather(draining, return_exceptions=True)
+    await p1.stop()
+    # ...and the next owner delivers the entry again: nothing is played twice.
+    p1 = await processes([1])
+    await p1.answers.wait_for(1)
+    [(delivery, outcome)] = p1.answers.got
+    assert delivery.request == pick and outcome.status == "stale"
+    assert len(await p0.store.load_actions(table)) == version + 1
+    assert p1.service.info(table).version == version + 1
+    assert await p0.store.pending_forwards([1]) == []
+
+
+async def test_a_picked_card_with_one_variant_is_played_by_the_owners_inbox(
+    processes: Any,
+) -> None:
+    """Without a death: the pick is played by the inbox (not by the answer, which only
+    draws) and its outcome names the deal it was played in."""
+    p0, p1 = await processes([0]), await processes([1])
+    table = await open_turup(p1, TABLE1)
+    click, version = next_click(p1, table)
+    assert click.action is not None
+    deal = p1.service.info(table).deal
+    pick = ForwardRequest.panel(table, click.user_id,
+                                {"pick": click.action, "version": version})
+    outcome = await p0.node.client.forward(pick, key="pick-1")
+    assert outcome == ForwardOutcome("applied", version=version + 1, played_deal=deal)
+    assert len(await p1.store.load_actions(table)) == version + 1
+    # The same pick again (another interaction): stale, nothing played.
+    again = await p0.node.client.forward(pick, key="pick-2")
+    assert again.status == "stale" and len(await p1.store.load_actions(table)) == version + 1
+    unreadable = ForwardRequest.panel(table, click.user_id, {"pick": 3, "version": version})
+    assert (await p0.node.client.forward(unreadable, key="pick-3")) == ForwardOutcome(
+        "refused", "That choice is not understood.")
+
+
 async def test_a_request_older_than_an_interaction_is_not_applied(processes: Any) -> None:
     p1 = await processes([1], inbox=False)
     table = await open_turup(p1, TABLE1)

@@ -3,6 +3,9 @@ clock involved: the AI players play at pace 0)."""
 
 from __future__ import annotations
 
+import itertools
+import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
@@ -10,8 +13,9 @@ from textual.pilot import Pilot
 from bot.terminal.app import Notice, TableApp
 from bot.terminal.widgets import HandView, Spot
 
-STEPS = 400
-"""How many event-loop turns a helper waits for the table at most."""
+LIMIT = 60.0
+"""Seconds a helper waits for the table at most (a liveness bound: on a busy machine the
+AI's worker processes and the table's tasks take longer, never fewer loop turns)."""
 
 
 def screen_text(app: TableApp) -> str:
@@ -21,9 +25,16 @@ def screen_text(app: TableApp) -> str:
 
 async def settle(pilot: Pilot[Any], app: TableApp) -> str:
     """Wait until the player must do something: ``turn`` (a choice), ``notice`` (a
-    result held on screen) or ``done`` (the app ended)."""
-    for _ in range(STEPS):
-        await pilot.pause()
+    result held on screen) or ``done`` (the app ended). Right after an accepted action
+    the turn it answered may still be shown until the table's next state arrives: to
+    assert the action's effect, wait for it with :func:`until`."""
+    end = time.monotonic() + LIMIT
+    for turn in itertools.count():
+        if time.monotonic() > end:
+            break
+        # the loop's own turns first; then a little sleep, so that waiting for the AI's
+        # worker process does not take the CPU it needs
+        await (pilot.pause() if turn < 100 else pilot.pause(0.01))
         if not app.is_running or app.return_code is not None:
             return "done"
         if isinstance(app.screen, Notice):
@@ -32,6 +43,16 @@ async def settle(pilot: Pilot[Any], app: TableApp) -> str:
         if app.current is not None and not app.busy:
             return "turn"
     raise AssertionError("the table never asked for anything:\n" + screen_text(app))
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], object], what: str) -> None:
+    """Let the app run until ``check()`` is true (the effect a test asserts: a line in
+    the log, a bid shown); fails saying ``what`` after :data:`LIMIT` seconds."""
+    end = time.monotonic() + LIMIT
+    while not check():
+        if time.monotonic() > end:
+            raise AssertionError(f"never happened: {what}\n" + screen_text(pilot.app))
+        await pilot.pause(0.01)
 
 
 async def take_turn(pilot: Pilot[Any], app: TableApp) -> None:

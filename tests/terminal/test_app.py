@@ -14,6 +14,7 @@ from terminal_pilot import (
     settle,
     take_turn,
     type_card,
+    until,
     until_a_card_is_refused,
 )
 from textual.pilot import Pilot
@@ -148,10 +149,9 @@ async def test_signal_is_an_optional_second_step(tmp_path: Path) -> None:
         assert "signalling: strong suit" in message and "Esc" in message
         played_before = app.model.logged if app.model else 0
         await pilot.press("2")  # the first variant after the plain play
-        await settle(pilot, app)
-        assert app.model is not None
-        lines = log_since(app, played_before)
-        assert any("Ann led" in x and "signalling" in x for x in lines), lines
+        await until(pilot, lambda: any("Ann led" in x and "signalling" in x
+                                       for x in log_since(app, played_before)),
+                    "Ann's signalled lead in the log")
 
 
 async def test_concede_needs_confirmation(tmp_path: Path) -> None:
@@ -281,10 +281,9 @@ async def test_a_click_on_a_card_plays_it(tmp_path: Path) -> None:
                 continue
             before = app.model.logged
             await click_card(pilot, spot)
-            await settle(pilot, app)
-            new = log_since(app, before)
-            assert any(x.startswith("Ann") and card_text(spot.card) in x for x in new), (
-                spot, new)
+            await until(pilot, lambda spot=spot, before=before: any(
+                x.startswith("Ann") and card_text(spot.card) in x
+                for x in log_since(app, before)), f"{spot} played")
             clicked.add(spot.row)
             bottom = bottom or spot.row == len(rows) - 1
         assert clicked == goal and bottom, (clicked, goal, bottom)
@@ -378,11 +377,9 @@ async def test_the_side_log_shows_its_newest_line(game: str, tmp_path: Path) -> 
             model = app.model
             assert model is not None
             newest = [x for kind, x in model.log if kind not in ("play", "trick")][-1]
-            for _ in range(50):  # the panel scrolls to its end after the next refresh
-                if flat(newest) in side_text(app):
-                    break
-                await pilot.pause(0.05)
-            assert flat(newest) in side_text(app), (newest, screen_text(app))
+            # the panel scrolls to its end after the next refresh
+            await until(pilot, lambda newest=newest: flat(newest) in side_text(app),
+                        f"the newest line in the side log: {newest}")
             await take_turn(pilot, app)
 
 
@@ -448,8 +445,8 @@ async def test_after_no_to_concede_enter_does_not_reopen_it(tmp_path: Path) -> N
         await pilot.press("enter")  # plays the highlighted card
         await pilot.pause()
         assert not isinstance(app.screen, Confirm)
-        await settle(pilot, app)
-        assert app.model is not None and app.model.logged > played
+        await until(pilot, lambda: app.model is not None and app.model.logged > played,
+                    "the highlighted card played")
 
 
 async def test_truf_multi_card_bids_by_keys(tmp_path: Path) -> None:
@@ -472,9 +469,13 @@ async def test_truf_multi_card_bids_by_keys(tmp_path: Path) -> None:
             await pilot.press("space")
         assert sorted(hand.marked) == sorted(bid.cards)
         await pilot.press("enter")
-        await settle(pilot, app)
-        mine = (app.model.view or {}).get("bids") or []
-        assert sorted(mine[app.model.me] or []) == sorted(bid.cards), app.model.view
+
+        def bid_shown() -> bool:
+            assert app.model is not None and bid.cards is not None
+            mine = (app.model.view or {}).get("bids") or []
+            return sorted(mine[app.model.me] or []) == sorted(bid.cards)
+
+        await until(pilot, bid_shown, "the two-card bid in the table's view")
 
 
 async def test_truf_one_card_bid_by_enter_at_a_multi_card_table(tmp_path: Path) -> None:
@@ -485,9 +486,9 @@ async def test_truf_one_card_bid_by_enter_at_a_multi_card_table(tmp_path: Path) 
 
         card = app.query_one(HandView).cursor
         await pilot.press("enter")
-        await settle(pilot, app)
-        assert app.model is not None
-        assert ((app.model.view or {}).get("bids") or [])[app.model.me] == [card]
+        await until(pilot, lambda: app.model is not None and (
+            (app.model.view or {}).get("bids") or [])[app.model.me] == [card],
+            "the one-card bid in the table's view")
 
 
 async def test_a_refusal_wraps_at_80_columns(tmp_path: Path) -> None:
@@ -577,5 +578,5 @@ async def test_a_click_on_the_side_panel_leaves_the_keys_on_the_hand(tmp_path: P
         assert app.model is not None
         before = app.model.logged
         await pilot.press("enter")
-        await settle(pilot, app)
-        assert app.model.logged > before
+        await until(pilot, lambda: app.model is not None and app.model.logged > before,
+                    "the card played")

@@ -24,7 +24,7 @@ import aiohttp
 import pytest
 from discord_client import PROXY, DiscordClient
 from fakediscord import FakeChannel, FakeDiscord, FakeUser
-from web_stack import CHROMIUM, chromium, table_service
+from web_stack import CHROMIUM, Moving, chromium, table_service, version_of
 
 from bot.service import Seat, TableService
 from bot.web.activity import ActivityConfig
@@ -115,7 +115,7 @@ async def _refusal(frame: Any) -> str:
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_four_users_in_one_instance_play_a_whole_deal(club: Club, browser: Any,
                                                             game: str) -> None:
-    await club.table(game)
+    table = await club.table(game)
     instance = club.discord.activities.start(club.channel, *club.players)
     clients = [club.client(u) for u in club.players]
     pages = []
@@ -130,9 +130,9 @@ async def test_four_users_in_one_instance_play_a_whole_deal(club: Club, browser:
         assert NAMES[seat] in await frame.locator(".seat.you").inner_text()
         wide = await frame.locator("html").evaluate("html => html.scrollWidth")
         assert wide <= (MOBILE if seat % 2 else DESKTOP)[0], wide  # no horizontal scrolling
-    end = time.monotonic() + 180
+    moving = Moving(version_of(club.service, table))
     while not await frames[0].locator("#result").is_visible():
-        assert time.monotonic() < end, "the deal did not finish"
+        moving.check("the deal did not finish")
         if not any([await _play_one(f) for f in frames]):
             await pages[0].wait_for_timeout(40)
     for frame in frames:

@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_stack import CHROMIUM, chromium, table_service
+from web_stack import (
+    CHROMIUM,
+    Moving,
+    chromium,
+    focused_card,
+    table_service,
+    until,
+    version_of,
+)
 
 from bot.service import Seat, TableService
 from bot.web import links
@@ -76,7 +84,8 @@ async def browser() -> AsyncIterator[Any]:
 
 async def _step(page: Any) -> bool:
     """Make one decision if there is one: a playable card first, else a decision button
-    (never Concede while a card is playable). ``False`` when the deal's result shows."""
+    (never Concede while a card is playable). ``False`` when the deal's result shows.
+    With nothing to press it waits for the page to offer something (or the result)."""
     if await page.locator("#result").is_visible():
         return False
     for target in ("#hand button:not([disabled])", "#decisions button"):
@@ -86,8 +95,38 @@ async def _step(page: Any) -> bool:
             with contextlib.suppress(playwright.Error):
                 await button.click(timeout=1000)
             return True
-    await page.wait_for_timeout(40)
+    await page.locator("#hand button:not([disabled]), #decisions button, #result:visible"
+                       ).first.wait_for(timeout=30000)
     return True
+
+
+def hand_of(tables: Table, table: int) -> list[str]:
+    """The human seat's hand as the server holds it."""
+    return list(tables.service.view(table, 0)["hand"])
+
+
+class Shown:
+    """The versions of the table frames a page received (its socket's frames, read as
+    the browser got them)."""
+
+    def __init__(self, page: Any) -> None:
+        self.versions: list[int] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        frame = json.loads(payload)
+        if frame.get("type") == "table":
+            self.versions.append(frame["version"])
+
+    async def our_turn(self, tables: Table, table: int) -> int:
+        """Wait until the server waits for the human seat and the page shows the table
+        at the server's version (no click of the page still on its way, no frame still
+        to come); returns that version."""
+        def ready() -> int:
+            info = tables.service.info(table)
+            current = info.to_act == (0,) and self.versions[-1:] == [info.version]
+            return info.version if current else 0
+        return await until(ready, "the page showing the human's turn")
 
 
 async def _check_interface(page: Any) -> None:
@@ -102,19 +141,19 @@ async def _check_interface(page: Any) -> None:
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_a_whole_deal_of_every_game_from_the_page(tables: Table, browser: Any,
                                                         game: str) -> None:
-    _, url = await tables.open(game)
+    table, url = await tables.open(game)
     page = await browser.new_page(viewport=PHONE)
     await page.goto(url)
     await page.wait_for_selector("#hand button", timeout=20000)
     await _check_interface(page)
-    end = time.monotonic() + 120
+    moving = Moving(version_of(tables.service, table))
     while await _step(page):
-        assert time.monotonic() < end, "the deal did not finish"
+        moving.check("the deal did not finish")
     assert await page.locator("#resulttitle").inner_text()
     log = await page.locator("[role=log]").inner_text()
     assert await page.locator("#resulttitle").inner_text() in log
     await page.locator("#reviewbutton").click()
-    assert await page.locator("#review section").count() >= 1
+    await page.locator("#review section").first.wait_for(timeout=20000)
     await page.close()
 
 
@@ -127,20 +166,22 @@ async def test_a_reload_mid_deal_resumes_the_seat(tables: Table, browser: Any) -
         frames.append(payload if isinstance(payload, str) else payload.decode())
 
     page.on("websocket", lambda ws: ws.on("framereceived", collect))
+    shown = Shown(page)
     await page.goto(url)
     for _ in range(3):
-        await page.wait_for_selector("#hand button:not([disabled])", timeout=20000)
+        await shown.our_turn(tables, table)  # not a button of a frame that has passed
+        held = len(hand_of(tables, table))
         await page.locator("#hand button:not([disabled])").first.click()
-        await page.wait_for_timeout(100)
-    await tables.service.settle()
-    before = tables.service.view(table, 0)["hand"]
+        await until(lambda held=held: len(hand_of(tables, table)) == held - 1,
+                    "the card played")
+    before = hand_of(tables, table)
+    shown.versions.clear()  # the reloaded page's own frames from here
     await page.reload()
-    await page.wait_for_selector("#hand button:not([disabled])", timeout=20000)
-    shown = await page.locator("#hand button").count()
-    assert shown == len(set(before))
+    await shown.our_turn(tables, table)
+    await page.locator("#hand button:not([disabled])").first.wait_for(timeout=20000)
+    assert await page.locator("#hand button").count() == len(set(before))
     await page.locator("#hand button:not([disabled])").first.click()
-    await tables.service.settle()
-    assert len(tables.service.view(table, 0)["hand"]) == len(before) - 1
+    await until(lambda: len(hand_of(tables, table)) == len(before) - 1, "the card played")
     await page.close()
     # every frame the page received: no card another seat still holds
     text = "\n".join(frames)
@@ -166,19 +207,20 @@ async def test_a_spectator_page_shows_the_table_without_a_hand(tables: Table,
 async def test_conceding_asks_first(tables: Table, browser: Any) -> None:
     table, url = await tables.open("tarabish")
     page = await browser.new_page(viewport=PHONE)
+    shown = Shown(page)
     await page.goto(url)
     concede = page.locator("#decisions button", has_text="Concede")
     end = time.monotonic() + 60
     while not await concede.count():  # play until Concede is offered (the play phase)
         assert await _step(page) and time.monotonic() < end
-    await page.wait_for_timeout(100)
-    await tables.service.settle()
-    version = tables.service.info(table).version
+    # The page's last click has landed and been shown: nothing is on its way.
+    version = await shown.our_turn(tables, table)
+    await concede.wait_for(timeout=20000)
     await concede.click()
-    assert await page.locator("#confirm").is_visible()
+    await page.locator("#confirm").wait_for(state="visible", timeout=20000)
     assert "opponents score" in await page.locator("#confirmtext").inner_text()
     await page.locator("#confirmno").click()
-    assert not await page.locator("#confirm").is_visible()
+    await page.locator("#confirm").wait_for(state="hidden", timeout=20000)
     assert tables.service.info(table).version == version
     await concede.click()
     await page.locator("#confirmyes").click()
@@ -190,22 +232,23 @@ async def test_keyboard_play(tables: Table, browser: Any) -> None:
     """Arrows move over the playable cards only, Enter plays the focused one."""
     table, url = await tables.open("arbaa_turub")
     page = await browser.new_page(viewport=PHONE)
+    shown = Shown(page)
     await page.goto(url)
     playable = page.locator("#hand button:not([disabled])")
-    await playable.first.wait_for(timeout=20000)
+    await shown.our_turn(tables, table)  # the buttons of the turn, not of a passing frame
     await playable.first.focus()
     names = await playable.evaluate_all("bs => bs.map(b => b.dataset.card)")
     assert len(names) > 2  # (seeded) several playable cards
     await page.keyboard.press("ArrowRight")
-    assert await page.evaluate("document.activeElement.dataset.card") == names[1]
+    await focused_card(page, names[1])
     await page.keyboard.press("ArrowLeft")
     await page.keyboard.press("ArrowLeft")
-    assert await page.evaluate("document.activeElement.dataset.card") == names[-1]
-    held = len(tables.service.view(table, 0)["hand"])
+    await focused_card(page, names[-1])
+    held = hand_of(tables, table)
     await page.keyboard.press("Enter")
-    await tables.service.settle()
-    hand = tables.service.view(table, 0)["hand"]
-    assert len(hand) == held - 1
+    # the page's frame reaches the server later: wait for the card to leave the hand
+    await until(lambda: len(hand_of(tables, table)) == len(held) - 1, "the card played")
+    assert sorted(held) == sorted([*hand_of(tables, table), names[-1]])
     await page.close()
 
 

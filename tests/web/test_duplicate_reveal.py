@@ -144,11 +144,10 @@ async def test_a_reload_after_the_end_gets_the_reveal_again_if_entitled(
     await dweb.dup.enter(event_id, GUILD, 102, "Cy")  # another entrant, board 1 not done
     await dweb.dup.play(event_id, GUILD, 102, NAMES, dweb.place)
     await play_humans(w.service, table, [100, 101])
-    for _ in range(500):
-        plays = await w.service.store.list_duplicate_plays(event_id)
-        if any(p.status == "finished" for p in plays):
-            break
-        await asyncio.sleep(0.01)
+    async with asyncio.timeout(30):  # the board's end is stored after its last card
+        while not any(p.status == "finished"
+                      for p in await w.service.store.list_duplicate_plays(event_id)):
+            await asyncio.sleep(0.01)
     seen: list[dict[str, Any]] = []
     bo = await w.join(w.key(101))
     await until_closed(bo, seen)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from duplicate_stack import duplicate_stack
-from web_stack import CHROMIUM, chromium
+from web_stack import CHROMIUM, Moving, chromium, version_of
 
 from bot.duplicate.service import DuplicateService
 from bot.web import links
@@ -63,9 +63,9 @@ async def test_the_page_shows_the_board_after_the_last_card(
         await page.goto(f"{server.base_url}/#k={key}")
         await page.wait_for_selector("#hand button", timeout=20000)
         reveal = page.locator("#reveal")
-        end = time.monotonic() + 120
+        moving = Moving(version_of(server.service, start.table_id))
         while not await reveal.is_visible():  # play every card and decision of the board
-            assert time.monotonic() < end, "the board did not end"
+            moving.check("the board did not end")
             for target in ("#hand button:not([disabled])", "#decisions button"):
                 button = page.locator(target).filter(has_not_text="Concede").first
                 if await button.count():
@@ -75,7 +75,9 @@ async def test_the_page_shows_the_board_after_the_last_card(
             else:
                 await page.wait_for_timeout(40)
         assert await page.locator("#revealtitle").inner_text() == "Board 1"
-        assert await page.evaluate("document.activeElement.id") == "revealtitle"
+        await page.wait_for_function(  # focused by the reveal's frame handler
+            "() => document.activeElement && document.activeElement.id === 'revealtitle'",
+            timeout=20000)
         traveller = await page.locator("#traveller li").all_inner_texts()
         assert traveller[0] == f"Direction {start.direction + 1}"
         assert traveller[1].strip().startswith("Ann: ")
@@ -84,9 +86,10 @@ async def test_the_page_shows_the_board_after_the_last_card(
         log = await page.locator("[role=log]").inner_text()
         assert "Board 1" in log and "The hands as dealt:" in log
         await page.locator("#revealreviewbutton").click()
-        assert await page.locator("#revealreview section").count() >= 1
+        await page.locator("#revealreview section").first.wait_for(timeout=20000)
         # A reload after the end: the table is closed, the reveal comes again.
         await page.reload()
-        await page.wait_for_selector("#revealtitle", timeout=20000)
+        await page.locator("#reveal").wait_for(state="visible", timeout=20000)
+        await page.locator("#traveller li").nth(len(traveller) - 1).wait_for(timeout=20000)
         assert await page.locator("#traveller li").count() == len(traveller)
         await page.close()

@@ -18,7 +18,6 @@ import pytest
 from bot.i18n import SOURCE_LANGUAGE, SUPPORTED, translator
 from bot.i18n.leftovers import english_leftovers
 from bot.web.frames import Words
-from bot.words.seating import Seating
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 SYMBOLS = set("♠♥♦♣×⟳⏱?·:,▶")
@@ -95,9 +94,9 @@ def test_the_scan_would_see_a_word_written_by_the_page() -> None:
 @pytest.mark.parametrize("language", [c for c in SUPPORTED if c != SOURCE_LANGUAGE])
 def test_the_words_beside_the_symbols_suit_every_language(language: str) -> None:
     t = translator(language)
-    seating = Seating.of("truf", ["Ann", "Bo", "Cy", "Di"], {}, t=t)
-    words = Words(seating.reading(0), 0, seating.names, seating.names, (False,) * 4)
-    hello = words.hello(SimpleNamespace(id=1, game="truf"))  # type: ignore[arg-type]
+    info = SimpleNamespace(id=1, game="truf", seats=(None,) * 4, options={})
+    words = Words.of(info, 0, t)  # type: ignore[arg-type]
+    hello = words.hello(info)  # type: ignore[arg-type]
     assert hello["language"] == language
     labels = hello["labels"]
     for name, label in labels.items():

@@ -19,7 +19,7 @@ its :class:`~bot.discord_bot.tables.seat_panels.SeatPanels`.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -34,7 +34,6 @@ from bot.discord_bot.tables.hand_panel import (
     SeatState,
     TableFacts,
     draw_panel,
-    variants,
 )
 from bot.discord_bot.tables.presenter import PublicDrawing, TablePresenter
 from bot.discord_bot.tables.seat_panels import SeatPanels, is_dm_panel
@@ -44,6 +43,7 @@ from bot.i18n.said import Said
 from bot.service import NoSuchTable, RuleRefusal, ServiceError, StaleAction
 from bot.service.errors import CLOSED_BY
 from bot.service.events import data_of
+from bot.service.picks import resolve_pick
 from games.actions import Action
 from storage import ChannelLocation
 
@@ -339,19 +339,6 @@ class TableClicks:
             await self.service.abandon(click.table_id, CLOSED_BY, by=click.user_name)
             return Reply(t.gettext("The table is closed."))
         await update_in_place(interaction, run, t=t, defer_after=self.hub.settings.defer_after)
-
-
-def resolve_pick(legal: Sequence[Action], chosen: Action) -> Action | None:
-    """What a card picked in the card select plays: the exact legal action it names (one
-    tap), else the card's only variant, else the choice itself (the service refuses it if
-    it is not legal); None when the card has several variants to offer as buttons. Local
-    and forwarded clicks (:mod:`bot.discord_bot.tables.forwarded`) resolve picks alike."""
-    options = variants(legal, chosen)
-    if chosen in options:
-        return chosen
-    if len(options) > 1:
-        return None
-    return options[0] if options else chosen
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,9 @@ player is told so privately: every click gets an answer.
 
 **The owner's side** (:meth:`ShardedClicks.answer_forwarded`, the
 :class:`bot.cluster.AnswerCallback`):
-the owner applied the request under the table's lock exactly as a local click
-(:class:`bot.cluster.InboxConsumer`) and answers through the interaction's webhook token:
+the owner applied the request under the table's lock exactly as a local click, and stored
+what it changes before marking it done (:class:`bot.cluster.InboxConsumer`: a picked card
+is played there too); this callback only draws, through the interaction's webhook token:
 
 * ``applied`` ``act`` / ``panel``: when the clicked DM is the seat's live DM panel, its
   one editor (:class:`~bot.discord_bot.tables.seat_panels.SeatPanels`, which draws the newest state
@@ -32,10 +33,11 @@ the owner applied the request under the table's lock exactly as a local click
 * anything else: the reason, privately (as :func:`bot.discord_bot.answer.refuse` words it).
 
 A card chosen in the card select is a ``panel`` request carrying ``{"pick": action,
-"version": v}``: the owner resolves it against the seat's legal actions as a local click
-does — the exact legal action (or a card's only variant) is played, under the version
-check (a request delivered twice is refused as stale the second time); several variants
-are offered as buttons on the panel. The leader's signal choice
+"version": v}``: the owner's inbox resolves it against the seat's legal actions as a local
+click does — the exact legal action (or a card's only variant) is played, under the
+version check, before the request is marked done (a request delivered again after the
+owner died is refused as stale: played once); several variants are offered as buttons
+on the panel. The leader's signal choice
 (:mod:`bot.discord_bot.tables.card_select`) is a ``panel`` request carrying ``{"signal": word or
 None, "version": v}``: the panel is redrawn with the cards carrying it.
 """
@@ -63,7 +65,6 @@ from bot.discord_bot.tables.clicks import (
     MATCH_OVER_HERE,
     TableClicks,
     deal_over_here,
-    resolve_pick,
 )
 from bot.discord_bot.tables.hand_panel import SeatState, draw_panel
 from bot.discord_bot.tables.seat_panels import SeatPanels
@@ -220,7 +221,7 @@ class ShardedClicks(TableClicks):
             await hook.send(clip(t.gettext(WELCOME_BACK)), ephemeral=True,
                             allowed_mentions=NO_PINGS)
         else:
-            await self._panel(hook, request, reply_to, t)
+            await self._panel(hook, request, reply_to, t, outcome)
 
     async def _player_reader(self, request: ForwardRequest) -> Translator:
         """The clicking player's language (the owner words the answer: the receiving
@@ -244,9 +245,9 @@ class ShardedClicks(TableClicks):
         await hook.send(clip(f"⚠️ {text}"), ephemeral=True, allowed_mentions=NO_PINGS)
 
     async def _panel(self, hook: discord.Webhook, request: ForwardRequest,
-                     reply_to: JsonObject, t: Translator) -> None:
-        """Draw the seat's panel on the clicked message (a pick: play its only variant,
-        or offer its variants)."""
+                     reply_to: JsonObject, t: Translator, outcome: ForwardOutcome) -> None:
+        """Draw the seat's panel on the clicked message (a pick: the card the inbox
+        played, or its variants to offer)."""
         table_id = request.table_id
         seat = self.service.seat_of(table_id, request.user_id)
         try:
@@ -254,10 +255,8 @@ class ShardedClicks(TableClicks):
             if seat is None or presenter is None:
                 raise NoSuchTable(CLOSED)  # answered below, worded as "the match is over"
             state = SeatState.of(self.service.state(table_id, seat))
-            clicked_deal = state.deal
-            pick, signal = await self._choice(request, seat, state)
-            if pick is None and request.data and "pick" in request.data:
-                state = SeatState.of(self.service.state(table_id, seat))  # played
+            clicked_deal = state.deal if outcome.played_deal is None else outcome.played_deal
+            pick, signal = self._choice(request, seat, state, outcome)
             panels = self.hub.panels.get(table_id)
             facts = self._facts(presenter, panels)
         except NoSuchTable:
@@ -310,12 +309,13 @@ class ShardedClicks(TableClicks):
                                    message_id))
             await panels.refresh(seat, state)
 
-    async def _choice(self, request: ForwardRequest, seat: int, state: SeatState
-                      ) -> tuple[Action | None, str | None]:
+    def _choice(self, request: ForwardRequest, seat: int, state: SeatState,
+                outcome: ForwardOutcome) -> tuple[Action | None, str | None]:
         """A ``panel`` request's choice: ``(card whose variants to offer, signal)``; a
-        picked card that names one action is played here (then ``(None, None)``)."""
+        picked card the inbox played (:attr:`ForwardOutcome.played_deal`) is
+        ``(None, None)``: the panel of now is drawn."""
         data = request.data or {}
-        if "pick" not in data and "signal" not in data:
+        if ("pick" not in data and "signal" not in data) or outcome.played_deal is not None:
             return None, None
         version = data.get("version")
         if not isinstance(version, int) or version != state.version:
@@ -328,11 +328,7 @@ class ShardedClicks(TableClicks):
             _, chosen = action_from_json({**chosen_json, "seat": seat}, "choice")
         except ValueError:
             raise UserError(N_("That choice is not understood.")) from None
-        played = resolve_pick(state.legal, chosen)
-        if played is None:
-            return chosen, None
-        await self.service.act(request.table_id, request.user_id, played, version)
-        return None, None
+        return chosen, None
 
 
 async def _say_on_clicked(hook: discord.Webhook, text: str) -> None:

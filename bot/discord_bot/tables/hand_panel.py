@@ -56,6 +56,7 @@ from bot.discord_bot.tables.web_table import seat_link_button
 from bot.i18n import Translator
 from bot.service import Seat, TableEvent
 from bot.service.events import data_of
+from bot.service.picks import variants
 from bot.service.seats import seats_from_json
 from bot.words.actions import action_text
 from bot.words.cards import card_text, hand_lines, suit_text
@@ -167,17 +168,6 @@ class PanelDrawing:
         return out
 
 
-def _card_of(action: Action) -> str | None:
-    if action.type in ("play", "bid") and action.card is not None:
-        return action.card
-    return None
-
-
-def variants(legal: Sequence[Action], chosen: Action) -> list[Action]:
-    """The legal actions of the same type naming the same card as ``chosen``."""
-    return [a for a in legal if a.type == chosen.type and a.card == chosen.card]
-
-
 async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translator, *,
                      images: bool, note: str = "", pick: Action | None = None,
                      signal: str | None = None) -> PanelDrawing:
@@ -231,7 +221,7 @@ async def draw_panel(facts: TableFacts, seat: int, state: SeatState, t: Translat
         _browser_link(ui, facts, seat, state, t)
     picture = None
     if images and hand:
-        lit = frozenset(c for a in legal if (c := _card_of(a)) is not None) if legal else None
+        lit = frozenset(Choices.of(legal).single_cards) if legal else None
         picture = await hand_picture(hand, lit)
     key = panel_key(state, seat, t.language)  # a card's variants: the same turn's controls
     return PanelDrawing(clip("\n".join(lines), 1990), ui, picture, key, bool(legal),

@@ -25,7 +25,7 @@ from bot.discord_bot.router import AbandonButton
 from bot.discord_bot.table_hub import TableHub
 from bot.discord_bot.tables.clicks import NOT_HOST_CLOSE, NOT_HOST_START, TableClicks
 from bot.discord_bot.tables.presenter import PublicDrawing, TablePresenter
-from bot.discord_bot.tables.web_table import NO_WEB, opener_of
+from bot.discord_bot.tables.web_table import NO_VIEW, NO_WEB, opener_of
 from bot.i18n import N_, Translator, pgettext_noop
 from bot.i18n.commands import Command, command
 from bot.i18n.said import engine_said
@@ -313,8 +313,9 @@ class TableCommands(commands.Cog, name="TableCommands"):
                                              "A private link to watch the table in this "
                                              "channel in your browser"))
     async def table_watch(self, interaction: Interaction) -> None:
-        """Anyone in the channel: a **Watch** link of the web table's public view, signed
-        for them (:meth:`~bot.discord_bot.tables.web_table.TableOpener.watch`), privately."""
+        """Anyone who can see the channel (checked here: ``TableOpener.may_watch``): a
+        **Watch** link of the web table's public view, signed for them
+        (:meth:`~bot.discord_bot.tables.web_table.TableOpener.watch`), privately."""
         t = await self._reader(interaction)
         opener = opener_of(interaction.client)
 
@@ -322,6 +323,8 @@ class TableCommands(commands.Cog, name="TableCommands"):
             if opener is None:
                 raise UserError(NO_WEB)
             p = await self._table_here(interaction)
+            if not await opener.may_watch(p.table_id, interaction.user.id):
+                raise UserError(NO_VIEW)
             text, view = opener.watch(p.table_id, interaction.user.id, t)
             return Reply(text, view=view, ephemeral=True)
         await self._answer(interaction, t, run)

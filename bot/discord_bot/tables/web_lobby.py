@@ -1,7 +1,7 @@
 """Discord's lobby rights for the web table and the Activity (``docs/web.md``, "With the
 bot"): a web viewer may join a free seat and add AI players like anyone clicking the
 lobby, and start the match when they opened the table or have **Manage Server** in the
-table's channel — the rights :meth:`bot.discord_bot.tables.clicks.Clicks.start` checks.
+table's channel — the rights :meth:`bot.discord_bot.tables.clicks.TableClicks.start` checks.
 :func:`bind_web` binds the web table to the client: **Open table**
 (:mod:`bot.discord_bot.tables.web_table`), the table message's web line and these rights.
 
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord_bot.tables.clicks import NOT_HOST_START
+from bot.discord_bot.tables.web_access import DiscordChannelAccess, watch_access
 from bot.discord_bot.tables.web_table import Links, TableOpener, open_tables
 
 if TYPE_CHECKING:
@@ -82,7 +83,8 @@ class DiscordLobbyRights:
 def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener:
     """Serve the web table on ``client``'s tables with ``links``: **Open table**, the
     table message and the hand DMs redrawn when its web users change (who plays on the
-    web: :mod:`bot.discord_bot.tables.web_play`), and the lobby's rights."""
+    web: :mod:`bot.discord_bot.tables.web_play`), the lobby's rights, and pages closed
+    when their users lose the table's channel (:mod:`bot.discord_bot.tables.web_access`)."""
     opener = open_tables(client, hub, links)
 
     def redraw(table: int) -> None:  # the presenter's coalescing paces the edit
@@ -94,4 +96,7 @@ def bind_web(client: discord.Client, hub: TableHub, links: Links) -> TableOpener
 
     links.presence.on_change = redraw
     links.use_lobby(DiscordLobbyRights(client, hub))
+    access = DiscordChannelAccess(client, hub.service)
+    links.use_access(access)
+    watch_access(client, access, links.access)
     return opener

@@ -20,7 +20,9 @@ gives the web viewers Discord's lobby rights (:mod:`bot.discord_bot.tables.web_l
 The same binding gives the private hand panel (**My hand** and the hand DM) its **Open in
 browser** link (:func:`seat_link_button`: signed for the seat's player and the table,
 expiring, made anew whenever the panel is drawn) and ``/table watch`` its private
-**Watch** link (:meth:`TableOpener.watch`: the public view). Every such button is made by
+**Watch** link (:meth:`TableOpener.watch`: the public view), for a member who can see the
+table's channel (:meth:`TableOpener.may_watch`, the rule of
+:mod:`bot.discord_bot.tables.web_access`). Every such button is made by
 :func:`link_button`, which leaves out a URL longer than Discord allows.
 """
 
@@ -57,6 +59,7 @@ REFUSED = N_("Discord did not open the table as an Activity: open it in your bro
              "instead.")
 NO_WEB = N_("This bot does not serve the table on the web.")
 WATCH = N_("Watch")
+NO_VIEW = N_("You cannot see this channel, so you cannot watch its table.")
 
 MAX_URL = 512
 """Discord's longest URL of a link button."""
@@ -96,6 +99,35 @@ class LobbyRights(Protocol):
     async def name_of(self, table: int, user: int) -> str: ...
 
 
+class ChannelCheck(Protocol):
+    """Whether a user may still read a table's channel (``bot.web.access.ChannelAccess``;
+    given by :class:`bot.discord_bot.tables.web_access.DiscordChannelAccess`)."""
+
+    async def may_view(self, table: int, user: int, *, fresh: bool = False) -> bool: ...
+
+
+class WebAccess(Protocol):
+    """The web table's open sockets by table and user, and their revocation
+    (``bot.web.access.Access``)."""
+
+    async def admits(self, table: int, user: int) -> bool:
+        """Whether a socket of ``user`` may join ``table`` now."""
+        ...
+
+    def held(self) -> list[tuple[int, int]]:
+        """Every (table, user) with an open socket."""
+        ...
+
+    async def revoke(self, table: int, user: int) -> int:
+        """Close ``user``'s sockets at ``table``, saying they lost the channel."""
+        ...
+
+    async def recheck(self, tables: Callable[[int], bool] | None = None, *,
+                      fresh: bool = False) -> int:
+        """Ask again for the open sockets of the tables selected; close the lost ones."""
+        ...
+
+
 class Links(Protocol):
     """What the Discord adapter needs of the web table (:class:`bot.web.server.WebServer`,
     given by the composition root, :mod:`bot.app`): the adapter imports no web code."""
@@ -114,6 +146,16 @@ class Links(Protocol):
 
     def use_lobby(self, rights: LobbyRights) -> None:
         """Offer the lobby's actions on the web, with ``rights``."""
+        ...
+
+    @property
+    def access(self) -> WebAccess:
+        """Who may still read a table's channel; the open sockets by table and user."""
+        ...
+
+    def use_access(self, check: ChannelCheck) -> None:
+        """Admit and keep a socket only while ``check`` says its user may read the
+        table's channel."""
         ...
 
 
@@ -150,6 +192,11 @@ class TableOpener:
             table_id, interaction.user.id, self._role(table_id, interaction.user.id)),
             t.gettext(OPEN_IN_BROWSER))
         await interaction.response.send_message(t.gettext(why), view=view, ephemeral=True)
+
+    async def may_watch(self, table_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` may read the table's channel (``/table watch`` checks it
+        itself: a link is only for who can see the table on Discord)."""
+        return await self.links.access.admits(table_id, user_id)
 
     def watch(self, table_id: int, user_id: int, t: Translator) -> tuple[str, discord.ui.View]:
         """The private answer of ``/table watch``: a sentence and the **Watch** link
