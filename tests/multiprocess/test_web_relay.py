@@ -76,7 +76,10 @@ async def test_a_page_on_one_process_plays_at_the_table_another_drives(
                                                  1: f"http://127.0.0.1:{b_port}"}
     async with aiohttp.ClientSession() as http:
         seat = await join(http, a_port, key(table, bob.user.id, "seat"))
-        watch = await join(http, a_port, key(table, 4242, "watch"))
+        # a member of the table's server (a link opens nothing to someone who cannot read
+        # its channel: bot/web/access.py)
+        carol = world.user("carol", shard=1)
+        watch = await join(http, a_port, key(table, carol.user.id, "watch"))
         seen: list[dict[str, Any]] = []
         hello = await read(seat, of_type("hello"), seen)
         assert hello["table"] == table and hello["seat"] == 0
