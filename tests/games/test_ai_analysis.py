@@ -5,17 +5,24 @@ Positions (``tests/games/data/analysis_positions.json``, found by
 each is a card decision in the second half of a deal where, played out in the real deal
 with every hand in view, one legal card (``good``) wins at least the game's mistake
 threshold more than another (``bad``) — the values in the real deal are in the file
-(``real_good``, ``real_bad``):
+(``real_good``, ``real_bad``, in the playout's units for the seat's side, ``docs/ai.md``):
 
-* Albastini, seat 3 at action 20: 6♦ wins 98 against 36 for A♣ (the ace thrown away);
-* Albastini, seat 1 at action 21: A♥ wins 60 against −32 for 4♦ (the deal turned over);
-* Arba'a Turub, seat 0 at action 101: K♥ keeps the side level (0) where J♥ loses 9;
-* Tarabish, seat 3 at action 23: K♦ 202 against −22 for 10♦ (the contract lost);
-* Tarabish, seat 0 at action 35: 8♦ 232 against 126 for 9♦;
-* Turup, seat 0 at action 26: 7♥ wins the game (+1.6) where K♠ loses it (−2.2);
-* Turup, seat 0 at action 26 of another deal: 8♦ wins (+1.6) where Q♣ loses (−2.2);
-
-* Truf, seat 0 at action 35: 7♠ costs the seat 1 deal point where 3♦ costs 3.
+* Albastini, seat 3 at action 20: 6♦ ends the deal at +98, A♣ at +36;
+* Albastini, seat 3 at action 20: J♦ ends the deal at +94, 7♥ at +36;
+* Albastini, seat 0 at action 21: A♣ ends the deal at +18, J♦ at -36;
+* Albastini, seat 1 at action 21: A♥ ends the deal at +60, 4♦ at -32;
+* Albastini, seat 2 at action 21: 7♥ ends the deal at +96, A♣ at +52;
+* Albastini, seat 2 at action 22: 4♣ ends the deal at +102, K♥ at +74;
+* Arba'a Turub, seat 2 at action 79: K♣ ends the deal at -7, J♣ at -11;
+* Arba'a Turub, seat 0 at action 101: K♥ ends the deal at +0, J♥ at -9;
+* Arba'a Turub, seat 3 at action 118: 10♦ ends the deal at +11, K♥ at +7;
+* Tarabish, seat 3 at action 23: K♦ ends the deal at +202, 10♦ at -22;
+* Tarabish, seat 2 at action 24: 6♥ ends the deal at +142, A♥ at +60;
+* Tarabish, seat 0 at action 35: 8♦ ends the deal at +232, 9♦ at +126;
+* Truf, seat 0 at action 35: 7♠ ends the deal at -1, 3♦ at -3;
+* Truf, seat 2 at action 39: 3♥ ends the deal at +2, 2♠ at +0;
+* Turup, seat 0 at action 26: 7♥ ends the deal at +1.6, K♠ at -2.2;
+* Turup, seat 0 at action 26: 8♦ ends the deal at +1.6, Q♣ at -2.2.
 
 From the seat's view alone the analysis must name
 the winning card best and label the losing one a mistake or a blunder, and label the
