@@ -19,10 +19,14 @@ threshold more than another (``bad``) — the values in the real deal are in the
 * Tarabish, seat 3 at action 23: K♦ ends the deal at +202, 10♦ at -22;
 * Tarabish, seat 2 at action 24: 6♥ ends the deal at +142, A♥ at +60;
 * Tarabish, seat 0 at action 35: 8♦ ends the deal at +232, 9♦ at +126;
+* Truf, seat 1 at action 30: 8♥ ends the deal at +2, 2♦ at +0;
 * Truf, seat 0 at action 35: 7♠ ends the deal at -1, 3♦ at -3;
+* Truf, seat 1 at action 35: 7♥ ends the deal at -3, 5♠ at -7;
 * Truf, seat 2 at action 39: 3♥ ends the deal at +2, 2♠ at +0;
+* Turup, seat 3 at action 18: 7♠ ends the deal at +3.4, K♦ at +1.6;
 * Turup, seat 0 at action 26: 7♥ ends the deal at +1.6, K♠ at -2.2;
-* Turup, seat 0 at action 26: 8♦ ends the deal at +1.6, Q♣ at -2.2.
+* Turup, seat 0 at action 26: 8♦ ends the deal at +1.6, Q♣ at -2.2;
+* Turup, seat 0 at action 31: J♣ ends the deal at +1.6, K♠ at -1.6.
 
 From the seat's view alone the analysis must name
 the winning card best and label the losing one a mistake or a blunder, and label the
