@@ -38,6 +38,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         print(json.dumps({"ok": False, "error": f"{quote(args.file)} is not UTF-8 text"}))
         return 2
+    if args.analyse or args.seat is not None:
+        from bot.cli_lang import translator_for
+        from bot.words.analysis import analyse_text
+
+        t = translator_for(args, "replay")
+        if t is None:
+            return 2
+        account, status = analyse_text(text, args.seat, t=t)
+        print(account)
+        return status
     if args.show:
         from bot.cli_lang import translator_for
         from bot.words.review import show_text
@@ -200,6 +210,10 @@ def build_parser(t: Words = ENGLISH) -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help=_("print the JSON on one line"))
     p.add_argument("--show", action="store_true",
                    help=_("print a readable trick-by-trick account instead of the JSON"))
+    p.add_argument("--analyse", action="store_true",
+                   help=_("judge every decision against the AI's evaluation of each choice"))
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help=_("with --analyse: only this seat (default: every seat)"))
     add_lang_argument(p, t)
     p.set_defaults(handler=cmd_replay)
 

@@ -6,7 +6,8 @@ What a glossary states and what is checked:
 
 * **Checked words** (its last section but the sources): every word under **Use** appears in
   some translation; no translation and no summary contains a word under **Never** (found at
-  the start of a word, in any case: ``kaar`` also finds *Kaarka*).
+  the start of a word, in any case: ``kaar`` also finds *Kaarka*; a reason starting with
+  "(whole word)" bans the word alone: ``bot`` but not *boti*).
 * A word the tables mark *not used* (``*raundi* … not used``) and a word the **Register**
   paragraph excludes (``*kamu* / *-mu* (not *Anda*)``) must be listed under **Never**, so the
   list is complete and checked like the others.
@@ -123,9 +124,16 @@ def read_rules(text: str, language: str) -> GlossaryRules:
     )
 
 
-def found(word: str, text: str) -> bool:
-    """Whether ``text`` has ``word`` at the start of a word, in any case."""
-    return re.search(r"(?<!\w)" + re.escape(word), text, re.IGNORECASE) is not None
+WHOLE_WORD: Final = "(whole word)"
+"""A **Never** reason starting with this bans the word alone (``bot``), not every word it
+begins (*boti*)."""
+
+
+def found(word: str, text: str, *, whole: bool = False) -> bool:
+    """Whether ``text`` has ``word`` at the start of a word (``whole``: as a whole word), in
+    any case."""
+    pattern = r"(?<!\w)" + re.escape(word) + (r"(?![\w-])" if whole else "")
+    return re.search(pattern, text, re.IGNORECASE) is not None
 
 
 def _count(word: str, text: str) -> int:
@@ -143,7 +151,8 @@ def rule_problems(rules: GlossaryRules, translations: Iterable[tuple[str, str]],
                  for word in rules.register_excluded if word not in rules.never]
     for english, text in pairs:
         problems += [f"{word!r} ({reason}) in the translation of {english!r}"
-                     for word, reason in rules.never.items() if found(word, text)]
+                     for word, reason in rules.never.items()
+                     if found(word, text, whole=reason.startswith(WHOLE_WORD))]
         if rules.permission and PERMISSION in english and rules.permission not in text:
             problems.append(f"the permission is {rules.permission!r} in this language's"
                             f" Discord, not as translated for {english!r}: {text!r}")
@@ -153,7 +162,8 @@ def rule_problems(rules: GlossaryRules, translations: Iterable[tuple[str, str]],
                             f" of {english!r}: {text!r}")
     for name, text in summaries.items():
         problems += [f"{word!r} ({reason}) in the summary {name}"
-                     for word, reason in rules.never.items() if found(word, text)]
+                     for word, reason in rules.never.items()
+                     if found(word, text, whole=reason.startswith(WHOLE_WORD))]
     problems += [f"{word!r} (a word the glossary uses) appears in no translation"
                  for word in rules.use if not any(found(word, text) for _e, text in pairs)]
     return problems

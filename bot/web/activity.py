@@ -207,6 +207,8 @@ class DiscordAuth:
         self._refused = Recent(limits.remember, clock=clock)
         self._users: dict[bytes, tuple[float, int]] = {}
         """A token's digest → (when Discord answered, its user)."""
+        self._asking: dict[str, asyncio.Future[Instance | None]] = {}
+        """The look-ups under way: a second join of the instance waits for the first's."""
         self.faces: dict[int, str] = {}
         """The avatar URL of each user whose token was read (:func:`avatar_url`)."""
 
@@ -313,8 +315,25 @@ class DiscordAuth:
         if held is not None and now - held[0] < self.config.recheck and (
                 user is None or (held[1] is not None and user in held[1].users)):
             return held[1]
+        asking = self._asking.get(instance_id)
+        if asking is not None:  # another socket is asking now: its answer is this one's
+            return await asyncio.shield(asking)
         if not self._lookups.take():
             raise Unavailable("budget")
+        asking = self._asking[instance_id] = asyncio.get_running_loop().create_future()
+        try:
+            found = await self._look_up(instance_id, now)
+        except BaseException as exc:
+            asking.set_exception(Unavailable(str(exc)))
+            asking.exception()  # retrieved: no "never retrieved" warning when none waits
+            raise
+        else:
+            asking.set_result(found)
+        finally:
+            del self._asking[instance_id]
+        return found
+
+    async def _look_up(self, instance_id: str, now: float) -> Instance | None:
         fetch = self.config.fetch
         if fetch is None:
             status, body = await self._call(

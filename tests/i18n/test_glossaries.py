@@ -161,6 +161,9 @@ REINTRODUCED = [
     ("so", "You bid highest: trump {suit}.",
      "Adiga ayaa dalbaday ugu sarreeya: xukunku waa {suit}.", "'dalbaday ugu'"),
     ("sw", "{played}; you win", "{played}; wewe unakula", "'wewe unakula'"),
+    # sw-12 (and after the fourth merge): bot beside boti, banned as a whole word
+    ("sw", "your partner must be a member, not a bot", "mwenzako lazima awe mwanachama, si bot",
+     "'bot' ((whole word)"),
     # sw-15: the second abbreviation of e.g.
     ("sw", "Type a card (e.g. qh or 10s) or a decision.", "Andika karata (k.m. qh) au uamuzi.",
      "'k.m.'"),

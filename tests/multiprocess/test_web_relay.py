@@ -76,7 +76,10 @@ async def test_a_page_on_one_process_plays_at_the_table_another_drives(
                                                  1: f"http://127.0.0.1:{b_port}"}
     async with aiohttp.ClientSession() as http:
         seat = await join(http, a_port, key(table, bob.user.id, "seat"))
-        watch = await join(http, a_port, key(table, 4242, "watch"))
+        # a member of the table's server (a link opens nothing to someone who cannot read
+        # its channel: bot/web/access.py)
+        carol = world.user("carol", shard=1)
+        watch = await join(http, a_port, key(table, carol.user.id, "watch"))
         seen: list[dict[str, Any]] = []
         hello = await read(seat, of_type("hello"), seen)
         assert hello["table"] == table and hello["seat"] == 0
@@ -172,4 +175,7 @@ async def test_the_activity_on_one_process_opens_the_table_another_drives(
         spectator = await read(watch, of_type("hello", "error"))
         assert spectator["type"] == "hello" and spectator["seat"] is None
     checks = [r for r in world.server.requests if "/activity-instances/" in r.route]
-    assert len(checks) == 1  # one for the instance, kept for its sockets, by A: B asked nothing
+    # one for the instance, kept for its sockets (a second only if the test outlived the
+    # 15 s re-check period on a busy machine), by A: B asked nothing
+    assert 1 <= len(checks) <= 2 and all(r.headers.get("User-Agent", "").startswith(
+        "DiscordBot") for r in checks)
