@@ -8,8 +8,8 @@ banned, gone from the server) or no longer sits at the table. Two discord-free h
 * :class:`ChannelAccess` — bound by the bot (:mod:`bot.discord_bot.tables.web_access`):
   asked when a socket joins (a seat, watch, relayed or Activity socket alike), so a link
   of someone who lost the channel opens nothing;
-* :class:`Access` — holds that check and every admitted socket by table and user (kept
-  where sockets are admitted, :class:`bot.web.viewer.Viewer`). :meth:`Access.revoke`
+* :class:`Access` — holds that check and reads the admitted sockets by table and user
+  from the socket registry (:class:`bot.web.registry.Sockets`). :meth:`Access.revoke`
   closes a user's sockets at a table with a ``closed`` frame saying why (a final close:
   the page does not reconnect): the bot calls it when Discord tells it of a ban, and
   :meth:`Access.recheck` when a channel's overwrites or a role's permissions change.
@@ -26,13 +26,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from aiohttp import web
+from bot.i18n import N_
 
-from bot.i18n import N_, Translator
-from bot.web.fanout import encode
-from bot.web.protocol import VERSION, ClosedFrame
+if TYPE_CHECKING:
+    from bot.web.registry import Sockets
 
 log = logging.getLogger(__name__)
 
@@ -57,49 +56,47 @@ class ChannelAccess(Protocol):
 
 
 class Access:
-    """The bound :class:`ChannelAccess`, the admitted sockets by table and user, and
-    their revocation (module docstring)."""
+    """The bound :class:`ChannelAccess` and the revocation of the sockets it no longer
+    admits (module docstring). Which sockets are open, and whose at which table, is the
+    socket registry's (:class:`bot.web.registry.Sockets`, bound by
+    :class:`bot.web.config.WebConfig`): one place holds them for the caps, the spectators'
+    count and this."""
 
     def __init__(self, check: ChannelAccess | None = None, *, period: float = RECHECK
                  ) -> None:
         self.check = check
         """None: a valid link is enough (no Discord to ask)."""
         self.period = period
-        self._sockets: dict[tuple[int, int], dict[web.WebSocketResponse, Translator]] = {}
+        self._registry: Sockets | None = None
         self._task: asyncio.Task[None] | None = None
-        self._rechecking = False
+
+    def bind(self, registry: Sockets) -> None:
+        """Read the admitted sockets from ``registry``."""
+        self._registry = registry
+
+    @property
+    def registry(self) -> Sockets:
+        if self._registry is None:
+            raise RuntimeError("Access.bind was not called")
+        return self._registry
 
     async def admits(self, table: int, user: int) -> bool:
         """Whether a socket of ``user`` may join ``table`` (asked when it joins)."""
         return self.check is None or await self.check.may_view(table, user)
 
-    def hold(self, table: int, user: int, ws: web.WebSocketResponse, t: Translator) -> None:
-        """``ws`` is admitted for ``user`` at ``table``; ``t``: its page's language. The
-        periodic re-check runs while any socket is held."""
-        self._sockets.setdefault((table, user), {})[ws] = t
+    def watch(self) -> None:
+        """A socket was admitted: the periodic re-check runs while any is (it ends by
+        itself once none is left)."""
         if self.check is not None and self._task is None:
             self._task = asyncio.create_task(self._periodically(), name="web-access")
 
-    def release(self, table: int, user: int, ws: web.WebSocketResponse) -> None:
-        """``ws`` has ended."""
-        sockets = self._sockets.get((table, user))
-        if sockets is not None:
-            sockets.pop(ws, None)
-            if not sockets:
-                del self._sockets[(table, user)]
-        if not self._sockets and self._task is not None and not self._rechecking:
-            # asleep: stopped now; in the middle of a re-check (closing the sockets it
-            # revokes, this one among them), it ends by itself after the pass
-            self._task.cancel()
-            self._task = None
-
     def held(self) -> list[tuple[int, int]]:
         """Every (table, user) with an admitted socket, now."""
-        return list(self._sockets)
+        return self.registry.held()
 
     def sockets(self, table: int, user: int) -> int:
         """How many sockets ``user`` has open at ``table``."""
-        return len(self._sockets.get((table, user), ()))
+        return self.registry.count(table, user)
 
     async def recheck(self, tables: Callable[[int], bool] | None = None, *,
                       fresh: bool = False) -> int:
@@ -127,29 +124,17 @@ class Access:
         """Close every socket of ``user`` at ``table``: a ``closed`` frame with ``text``
         (a message id, worded in each page's language; a final close, the page does not
         reconnect), then the close. Returns how many were closed."""
-        sockets = self._sockets.pop((table, user), {})
-        for ws, t in sockets.items():
-            frame: ClosedFrame = {"v": VERSION, "type": "closed", "text": t.gettext(text)}
-            try:
-                if not ws.closed:
-                    await ws.send_str(encode(frame))
-                await ws.close()
-            except (ConnectionResetError, RuntimeError):  # the page went away meanwhile
-                pass
-        if sockets:
+        closed = await self.registry.revoke(table, user, text)
+        if closed:
             log.info("table %s: closed %d web socket(s) of a user who lost access", table,
-                     len(sockets))
-        return len(sockets)
+                     closed)
+        return closed
 
     async def _periodically(self) -> None:
         try:
-            while self._sockets:
+            while self.held():
                 await asyncio.sleep(self.period)
-                self._rechecking = True
-                try:
-                    await self.recheck(fresh=True)
-                finally:
-                    self._rechecking = False
+                await self.recheck(fresh=True)
         finally:
             if self._task is asyncio.current_task():
                 self._task = None

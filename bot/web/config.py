@@ -84,9 +84,11 @@ class WebConfig:
     again: Again | None = None
     """Local play: start a new match after one is over (None: no **Play again**)."""
     access: Access = field(default_factory=Access)
-    """Whether a user may still read a table's channel (asked when a socket joins), and
-    the admitted sockets by table and user, closed when they lose it
-    (:mod:`bot.web.access`)."""
+    """Whether a user may still read a table's channel (asked when a socket joins); it
+    closes, among :attr:`sockets`, those of a user who lost it (:mod:`bot.web.access`)."""
+
+    def __post_init__(self) -> None:
+        self.access.bind(self.sockets)
 
 
 class Refuse(Exception):

@@ -11,6 +11,7 @@ number changes, every other socket at the table is told (:meth:`Held.tell_specta
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -166,6 +167,16 @@ class Sockets:
                         and entry.link is not None and entry.link[0] == table):
                     entry.viewer.tell_spectators(count)
 
+    def held(self) -> list[tuple[int, int]]:
+        """Every (table, user) with an admitted socket, now."""
+        return list(dict.fromkeys(e.link[:2] for e in self._entries.values()
+                                  if e.link is not None))
+
+    def count(self, table: int, user: int) -> int:
+        """How many admitted sockets ``user`` has at ``table`` (any role)."""
+        return sum(e.link is not None and e.link[:2] == (table, user)
+                   for e in self._entries.values())
+
     async def revoke(self, table: int, user: int, reason: str, *,
                      role: str | None = None) -> int:
         """End every admitted socket of ``user`` at ``table`` (only those of ``role`` when
@@ -175,7 +186,8 @@ class Sockets:
                   if e.viewer is not None and e.link is not None and not e.ws.closed
                   and e.link[:2] == (table, user) and role in (None, e.link[2])]
         for viewer in ending:
-            await viewer.end(reason)
+            with contextlib.suppress(ConnectionResetError, RuntimeError):
+                await viewer.end(reason)  # the page may have gone meanwhile
         return len(ending)
 
 

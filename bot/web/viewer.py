@@ -31,8 +31,8 @@ The promises (``docs/web.md``):
 * **Presence.** An admitted socket counts in ``config.presence`` (:mod:`bot.web.presence`)
   while it is open, so the table message can say who is on the web.
 * **Revocation.** A socket whose user can no longer read the table's channel is refused
-  when it joins, and every admitted socket is held in ``config.access``, which closes it
-  when the bot learns the user lost the channel (:mod:`bot.web.access`).
+  when it joins, and ``config.access`` closes the admitted sockets (``config.sockets``) of
+  a user the bot learns lost the channel (:mod:`bot.web.access`).
 * **Hostile input.** Frames are read once (:mod:`bot.web.inbound`) into typed requests; a
   frame larger than ``max_frame`` bytes, not JSON (nested too deep included), of another
   version or type, or with fields of the wrong kind gets an :class:`ErrorFrame` and
@@ -149,14 +149,13 @@ class Viewer:
         await self._open(info)
         guard = None if relay is None else relay.guard(self.ws, info.location)
         self.config.presence.enter(p.table, p.user)
-        self.config.access.hold(p.table, p.user, self.ws, self.t)
+        self.config.access.watch()
         try:
             await self._read()
         except ConnectionResetError:  # the page went away while we answered it
             pass
         finally:
             now = self.pass_ or p  # another table after **Play again**
-            self.config.access.release(now.table, now.user, self.ws)
             self.config.presence.leave(now.table, now.user)
             await self._unsubscribe()
             if guard is not None:
@@ -486,13 +485,12 @@ class Viewer:
         new = links.verify(self.config.secret, key, self.config.clock())
         self._held = False
         await self._unsubscribe()
-        self.config.access.release(p.table, p.user, self.ws)
         self.config.presence.leave(p.table, p.user)
         self._enter(new)
         self.pass_ = new
         self.config.sockets.moved(self.ws, (new.table, new.user, new.role))
         self.config.presence.enter(new.table, new.user)
-        self.config.access.hold(new.table, new.user, self.ws, self.t)
+        self.config.access.watch()
         await self._open(self.service.info(new.table), key)
 
     # -- the lobby (bot/web/lobby.py) ---------------------------------------------------
