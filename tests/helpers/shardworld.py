@@ -259,10 +259,13 @@ async def wait_turn(world: ShardWorld, user: SimulatedUser, deal: int,
 
 
 async def dm_click(world: ShardWorld, user: SimulatedUser, panel: StoredMessage,
-                   rng: random.Random) -> InteractionResult:
+                   rng: random.Random, *, actions_only: bool = False) -> InteractionResult:
     """One choice on the panel (random among what it offers, never ``concede``): a select
-    option or a button. Returns the interaction (answered: deferred or updated)."""
-    offered = [c for c in controls(panel) if "concede" not in c["custom_id"]]
+    option or a button; with ``actions_only`` never the leader's signal select (choosing a
+    signal redraws the panel and plays nothing). Returns the interaction (answered:
+    deferred or updated)."""
+    offered = [c for c in controls(panel) if "concede" not in c["custom_id"]
+               and not (actions_only and c["custom_id"].startswith("tt:g"))]
     assert offered, f"no controls on the panel: {panel.content}"
     c = rng.choice(offered)
     if c["type"] == 3:

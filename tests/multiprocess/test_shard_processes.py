@@ -37,7 +37,8 @@ async def play_deal_from_dms(world: ShardWorld, players: list[Player], deal: int
     """Every human plays their turns of ``deal`` in their hand DM until the next deal's
     DM arrives; every click must be accepted (the panel clicked on redrawn — also by the
     click that ends the deal —, no private warning). ``clicks`` counts the accepted
-    clicks per table."""
+    clicks per table: each is an action (the signal select, which only redraws the panel,
+    is never chosen)."""
     pending = list(players)
     while pending:
         for entry in list(pending):
@@ -47,7 +48,7 @@ async def play_deal_from_dms(world: ShardWorld, players: list[Player], deal: int
                 pending.remove(entry)
                 continue
             before = snapshot(panel)
-            result = await dm_click(world, user, panel, rng)
+            result = await dm_click(world, user, panel, rng, actions_only=True)
             assert result.type in (6, 7), result.content
             await redrawn(world, result, panel, before)
             assert not warnings(result), warnings(result)

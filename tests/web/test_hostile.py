@@ -174,7 +174,11 @@ async def test_a_half_sent_request_is_dropped_after_the_header_timeout(
         await writer.drain()
     for reader, writer in held:
         writer.write(b"b")  # a trickle does not keep it open
-        assert await asyncio.wait_for(reader.read(), 20) == b""  # closed by the server
+        try:
+            got = await asyncio.wait_for(reader.read(), 20)
+        except ConnectionResetError:  # closed before the trickle came: answered by a reset
+            got = b""
+        assert got == b""  # closed by the server
         writer.close()
 
 
