@@ -15,15 +15,17 @@
    unfinished table of this process's guilds: each continues from its last accepted
    action and its old messages' buttons keep working; then applies the clicks other
    processes forwarded to it (``bot.cluster``);
-5. builds the :class:`~bot.duplicate.service.DuplicateService` on the table service and
-   adds the club feature on it (``bot.discord_bot.club.cogs.setup``: ratings, stats,
-   leagues, duplicate nights);
+5. builds the :class:`~bot.duplicate.service.DuplicateService` on the table service;
 6. with the ``web`` settings (``TRICKTABLE_WEB_PORT``, :mod:`bot.web.run`), starts the web
    table's server on the table service (the Activity's routes when
    ``DISCORD_CLIENT_SECRET`` is set, the duplicate boards' reveals through
-   :class:`bot.web_duplicate.WebReveals`) and, when ``TRICKTABLE_WEB_URL`` gives it a
-   public address, binds the table message's **Open table** links to it
-   (``bot.discord_bot.tables.web_lobby.bind_web``).
+   :class:`bot.web_duplicate.WebReveals`, a duplicate event's page through
+   :mod:`bot.web_events`) and, when ``TRICKTABLE_WEB_URL`` gives it a public address,
+   binds the table message's **Open table** links to it
+   (``bot.discord_bot.tables.web_lobby.bind_web``);
+7. adds the club feature on the duplicate service (``bot.discord_bot.club.cogs.setup``:
+   ratings, stats, leagues, duplicate nights, whose reveals and results link the event's
+   page when the web has a public address).
 
 This is the one composition root of the bot's process: every long-lived part is built here
 from the constructor's arguments and stopped again by ``close``, in reverse order; nothing
@@ -60,6 +62,7 @@ from bot.settings import Settings
 from storage import Store, open_store
 
 if TYPE_CHECKING:
+    from bot.discord_bot.club.duplicate_posts import EventLink
     from bot.discord_bot.languages import Languages
     from bot.discord_bot.table_hub import TableHub
     from bot.duplicate.service import DuplicateService
@@ -199,17 +202,19 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
             assert isinstance(clicks, ShardedClicks)
             await self.node.start(self.service, clicks.answer_forwarded)
         self._duplicate = DuplicateService.of_tables(self.store, self.service)
-        await club.setup(self, store=self.store, service=self.service,
-                         duplicate=self.duplicate, languages=self.languages)
+        event_link = None
         if self.web is not None and not self.sync_only:
-            await self._serve_web(self.web, self.hub)
+            event_link = await self._serve_web(self.web, self.hub)
+        await club.setup(self, store=self.store, service=self.service,
+                         duplicate=self.duplicate, languages=self.languages,
+                         event_link=event_link)
         log.info("tricktable is set up (%d open tables)", len(self.service.table_ids()))
 
-    async def _serve_web(self, web: WebSettings, hub: TableHub) -> None:
+    async def _serve_web(self, web: WebSettings, hub: TableHub) -> EventLink | None:
         """Start the web table's server on the table service (step 6 of the module
-        docstring)."""
+        docstring); returns the duplicate event pages' link maker when players can open
+        links (a public address), else None."""
         from bot.discord_bot.activity_rest import instance_fetch
-        from bot.discord_bot.club.duplicate_commands import DuplicateCog
         from bot.discord_bot.tables.web_lobby import bind_web
         from bot.web.activity import ActivityConfig
         from bot.web.run import start
@@ -225,11 +230,10 @@ class TricktableBot(commands.AutoShardedBot, commands.Bot):
         self.web_server = await start(self.service, self.store, web, activity=activity,
                                       node=self.node, reveals=WebReveals(self.duplicate),
                                       routes=[pages.install])
-        if web.url:  # a public address: links players can open
-            bind_web(self, hub, self.web_server)
-            cog = self.get_cog("ClubDuplicate")
-            if isinstance(cog, DuplicateCog):  # reveals and results link the event's page
-                cog.posts.event_link = partial(pages.link, self.web_server)
+        if not web.url:  # no public address: no link players could open
+            return None
+        bind_web(self, hub, self.web_server)
+        return partial(pages.link, self.web_server)  # reveals and results link the page
 
     async def close(self) -> None:
         if self.web_server is not None:  # its sockets use the service: stopped first

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.discord_bot.club.duplicate_posts import EventLink
 from bot.discord_bot.languages import Languages
 from bot.duplicate.service import DuplicateService
 from bot.service import TableService
@@ -26,10 +27,12 @@ from storage.base import Store
 
 async def setup(bot: commands.Bot, *, store: Store, service: TableService,
                 duplicate: DuplicateService, languages: Languages, reminders: bool = True,
-                reminder_poll_seconds: float = 60.0) -> None:
+                reminder_poll_seconds: float = 60.0,
+                event_link: EventLink | None = None) -> None:
     """Add the club cogs and persistent components to ``bot`` and start the reminders;
     ``duplicate`` is the process's duplicate service (built by the bot's ``setup_hook``).
 
+    ``event_link`` makes the links to a duplicate event's web page (None: no web).
     ``service`` gives the clock ("now" for league commands and reminders); the reminder
     task runs until the league cog is removed (``cog_unload``) or the bot closes. With
     ``reminders=False`` the scheduler is built but not run (tests drive its ``tick``)."""
@@ -44,4 +47,5 @@ async def setup(bot: commands.Bot, *, store: Store, service: TableService,
     bot.add_dynamic_items(*stats_items(), *league_items())
     from bot.discord_bot.club import duplicate_commands
 
-    await duplicate_commands.setup(bot, store, duplicate, languages, run=reminders)
+    await duplicate_commands.setup(bot, store, duplicate, languages, run=reminders,
+                                   event_link=event_link)

@@ -41,7 +41,7 @@ from bot.discord_bot.club.duplicate_cards import MyResults
 from bot.discord_bot.club.duplicate_cards import bind as bind_cards
 from bot.discord_bot.club.duplicate_director import DirectorCommands
 from bot.discord_bot.club.duplicate_member import MemberCommands
-from bot.discord_bot.club.duplicate_posts import DuplicatePosts
+from bot.discord_bot.club.duplicate_posts import DuplicatePosts, EventLink
 from bot.discord_bot.club.duplicate_review import BoardReview, ReviewSource
 from bot.discord_bot.club.duplicate_review import bind as bind_reviews
 from bot.discord_bot.languages import Languages
@@ -56,11 +56,12 @@ class DuplicateCog(DirectorCommands, MemberCommands, name="ClubDuplicate"):
     duplicate = DUPLICATE
 
     def __init__(self, bot: commands.Bot, store: Store, service: DuplicateService,
-                 languages: Languages, *, run: bool = True) -> None:
+                 languages: Languages, *, run: bool = True,
+                 event_link: EventLink | None = None) -> None:
         self.bot, self.store, self.languages = bot, store, languages
         self.service = service
         service.report_to(self.tell_board, self.post_results)
-        self.posts = DuplicatePosts(bot, store, languages, self.service)
+        self.posts = DuplicatePosts(bot, store, languages, self.service, event_link)
         self.run = run
         self._task: asyncio.Task[None] | None = None
         bind_reviews(bot, ReviewSource(store, languages))
@@ -87,8 +88,11 @@ class DuplicateCog(DirectorCommands, MemberCommands, name="ClubDuplicate"):
 
 
 async def setup(bot: commands.Bot, store: Store, service: DuplicateService,
-                languages: Languages, *, run: bool = True) -> None:
+                languages: Languages, *, run: bool = True,
+                event_link: EventLink | None = None) -> None:
     """Add the ``/duplicate`` cog on the process's duplicate ``service`` (its board watcher
-    runs from ``cog_load``) and the boards' Review buttons."""
-    await bot.add_cog(DuplicateCog(bot, store, service, languages, run=run))
+    runs from ``cog_load``) and the boards' Review buttons; ``event_link``: the event
+    pages' link maker when the web serves them."""
+    await bot.add_cog(DuplicateCog(bot, store, service, languages, run=run,
+                                   event_link=event_link))
     bot.add_dynamic_items(BoardReview, MyResults)

@@ -66,13 +66,13 @@ class DuplicatePosts:
     the module docstring); one posting of a close at a time."""
 
     def __init__(self, bot: commands.Bot, store: Store, languages: Languages,
-                 service: DuplicateService) -> None:
+                 service: DuplicateService, event_link: EventLink | None = None) -> None:
         self.bot, self.store, self.languages, self.service = bot, store, languages, service
         self._posting: asyncio.Lock = asyncio.Lock()
         self._next_post = 0.0
-        self.event_link: EventLink | None = None
+        self.event_link = event_link
         """The event pages' link maker, when the web serves them (:mod:`bot.web_events`;
-        bound by :mod:`bot.app`): reveals and the ranking then link the event's page."""
+        given by :mod:`bot.app`): reveals and the ranking then link the event's page."""
 
     def with_page(self, view: discord.ui.View, event: DuplicateEvent, user: int,
                   t: Translator) -> discord.ui.View:
